@@ -1,0 +1,19 @@
+/* report.h — printing verdicts: compiler-style text, or JSON Lines. */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "game.h"
+
+/* Text: "file:line:col: illegal: CODE: message (rule)", the source line with
+ * a caret under the token, then the scores. color: ANSI colours. */
+void report_text(FILE *out, const record_t *rec, bool color);
+/* One JSON object on one line, with every field of the verdict and scores. */
+void report_json(FILE *out, const record_t *rec);
+/* The caret line for a column of a text: spaces, '^', '~' under the token. */
+void report_caret(FILE *out, const char *text, unsigned col);
+const char *report_status_name(verdict_status_t s);
+
+#endif

@@ -1,0 +1,78 @@
+/* card.c — card kinds, names and count arrays. */
+#include "card.h"
+
+#include <string.h>
+
+static const char rank_chars[] = "23456789TJQKA";
+static const char suit_chars[] = "SHDC";
+
+card_t card_make(int rank, int suit) {
+  if (rank == RANK_JOKER) return CARD_JOKER;
+  return (card_t)(rank * 4 + suit);
+}
+
+int card_rank(card_t c) { return c == CARD_JOKER ? RANK_JOKER : c / 4; }
+int card_suit(card_t c) { return c == CARD_JOKER ? SUIT_NONE : c % 4; }
+
+bool card_is_red3(card_t c) {
+  return card_rank(c) == RANK_3 && (card_suit(c) == SUIT_H || card_suit(c) == SUIT_D);
+}
+
+bool card_is_black3(card_t c) {
+  return card_rank(c) == RANK_3 && (card_suit(c) == SUIT_S || card_suit(c) == SUIT_C);
+}
+
+const char *card_name(card_t c, char buf[4]) {
+  if (c == CARD_JOKER) {
+    memcpy(buf, "JK", 3);
+  } else {
+    buf[0] = rank_chars[c / 4];
+    buf[1] = suit_chars[c % 4];
+    buf[2] = '\0';
+  }
+  return buf;
+}
+
+const char *card_rank_name(int rank) {
+  static const char *const names[RANK_COUNT] = {
+    "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK"};
+  return rank >= 0 && rank < RANK_COUNT ? names[rank] : "?";
+}
+
+const char *card_rank_plural(int rank) {
+  static const char *const names[RANK_COUNT] = {
+    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens",
+    "kings", "aces", "jokers"};
+  return rank >= 0 && rank < RANK_COUNT ? names[rank] : "?";
+}
+
+int card_rank_parse(const char *s) {
+  if (strcmp(s, "10") == 0) return RANK_T;
+  if (strcmp(s, "JK") == 0) return RANK_JOKER;
+  if (s[0] && !s[1]) {
+    const char *p = strchr(rank_chars, s[0]);
+    if (p) return (int)(p - rank_chars);
+  }
+  return -1;
+}
+
+void cc_clear(card_counts_t *cc) { memset(cc, 0, sizeof *cc); }
+
+void cc_add(card_counts_t *cc, card_t c, unsigned k) {
+  cc->n[c] = (uint16_t)(cc->n[c] + k);
+  cc->total += k;
+}
+
+bool cc_take(card_counts_t *cc, card_t c, unsigned k) {
+  if (cc->n[c] < k) return false;
+  cc->n[c] = (uint16_t)(cc->n[c] - k);
+  cc->total -= k;
+  return true;
+}
+
+unsigned cc_rank_count(const card_counts_t *cc, int rank) {
+  if (rank == RANK_JOKER) return cc->n[CARD_JOKER];
+  unsigned n = 0;
+  for (int s = 0; s < 4; s++) n += cc->n[rank * 4 + s];
+  return n;
+}

@@ -1,0 +1,14 @@
+/* check.h — conformance mode: replay records and compare each verdict with
+ * the expectation written in the record (`# expect: ...`). */
+#ifndef CHECK_H
+#define CHECK_H
+
+#include <stdio.h>
+
+/* Checks every *.cgr file under the paths (files are taken as given,
+ * directories are walked in name order). Prints one line per mismatch and a
+ * closing "N passed, N failed" line to out. Returns the exit status: 0 when
+ * every record matched, 1 otherwise, 3 when a path cannot be read. */
+int check_paths(int npaths, char *const paths[], const char *forced_rules, FILE *out);
+
+#endif

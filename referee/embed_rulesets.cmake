@@ -1,0 +1,18 @@
+# Writes a C file holding every rulesets/*.yaml as a string, so the shipped
+# rulesets need no file at run time. Called by the build with DIR and OUT.
+file(GLOB files ${DIR}/*.yaml)
+list(SORT files)
+set(body "/* Generated from the rulesets directory by embed_rulesets.cmake; do not edit. */\n")
+string(APPEND body "#include \"ruleset.h\"\n\n")
+set(table "")
+set(i 0)
+foreach(f ${files})
+  get_filename_component(name ${f} NAME_WE)
+  file(READ ${f} hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+  string(APPEND body "static const char ruleset_${i}[] = {${hex} 0};\n")
+  string(APPEND table "  {\"${name}\", ruleset_${i}, sizeof ruleset_${i} - 1},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+string(APPEND body "\nconst rs_builtin_t rs_builtins[] = {\n${table}  {0, 0, 0}\n};\n")
+file(WRITE ${OUT} "${body}")

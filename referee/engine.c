@@ -1,0 +1,952 @@
+/* engine.c — replays one hand and judges every action against the ruleset.
+ *
+ * Each rule check names the ruleset key it enforces; docs/variants/ quote the
+ * seed sentence behind each key. A check that fails calls fail(), which fills
+ * the verdict and kills the hand: the first illegal action is the verdict. */
+#include "engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- errors --------------------------------------------------------- */
+
+static void copy_text(char *dst, const char *src) {
+  snprintf(dst, VERDICT_TEXT, "%s", src ? src : "");
+}
+
+static bool vfail(engine_t *e, unsigned line, unsigned col, const char *text, const char *actor,
+                  code_t code, const char *rule, const char *fmt, va_list ap) {
+  verdict_t *v = &e->err;
+  v->status = VERDICT_ILLEGAL;
+  v->code = code;
+  v->line = line;
+  v->col = col;
+  v->rule = rule;
+  snprintf(v->actor, sizeof v->actor, "%s", actor ? actor : "");
+  copy_text(v->text, text);
+  vsnprintf(v->message, sizeof v->message, fmt, ap);
+  e->dead = true;
+  return false;
+}
+
+/* Fails at column `col` of statement st. */
+static bool fail(engine_t *e, const cgr_stmt_t *st, unsigned col, code_t code, const char *rule,
+                 const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const char *actor = st->kind == ST_ACTION ? st->key.s : NULL;
+  bool r = vfail(e, st->line, col, st->text, actor, code, rule, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+/* Fails at a statement kept earlier (the opening's first meld, ...). */
+static bool fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, const char *rule,
+                      const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  bool r = vfail(e, m->line, m->col, m->text, e->player_name[actor], code, rule, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+static void set_mark(mark_t *m, const cgr_stmt_t *st) {
+  if (m->set) return;
+  m->set = true;
+  m->line = st->line;
+  m->col = st->verb_word.col;
+  copy_text(m->text, st->text);
+}
+
+static const char *cname(card_t c, char buf[4]) { return card_name(c, buf); }
+
+/* ---- cards ---------------------------------------------------------- */
+
+static unsigned copies(const engine_t *e, card_t c) {
+  return e->packs.n[c];
+}
+
+static void build_packs(engine_t *e) {
+  cc_clear(&e->packs);
+  unsigned packs = (unsigned)e->seat->packs;
+  for (card_t c = 0; c < 52; c++) cc_add(&e->packs, c, packs);
+  cc_add(&e->packs, CARD_JOKER, packs * (unsigned)e->rs->cards.jokers_per_pack);
+}
+
+static unsigned wild_count(const engine_t *e, const card_counts_t *cc) {
+  unsigned n = 0;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (e->rs->cards.wild[r]) n += cc_rank_count(cc, r);
+  return n;
+}
+
+static unsigned red3_count(const card_counts_t *cc) {
+  return cc->n[card_make(RANK_3, SUIT_H)] + cc->n[card_make(RANK_3, SUIT_D)];
+}
+
+static long counts_value(const engine_t *e, const card_counts_t *cc) {
+  long v = 0;
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    if (cc->n[c]) v += (long)cc->n[c] * rs_value(e->rs, c);
+  return v;
+}
+
+static int partner_count(const engine_t *e, int p) {
+  int n = 0;
+  for (int q = 0; q < e->nplayers; q++)
+    if (q != p && e->team_of[q] == e->team_of[p]) n++;
+  return n;
+}
+
+/* NOT-IN-HAND: every card the statement names, with its copies, must be in
+ * player p's hand. */
+static bool check_in_hand(engine_t *e, const cgr_stmt_t *st, int p) {
+  uint16_t need[CARD_KINDS] = {0};
+  char b[4];
+  for (unsigned i = 0; i < st->ncards; i++) {
+    card_t c = st->cards[i];
+    if (++need[c] <= e->hand[p].n[c]) continue;
+    if (e->hand[p].n[c] == 0)
+      return fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, NULL, "%s holds no %s",
+                  e->player_name[p], cname(c, b));
+    return fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, NULL,
+                "%s holds %u %s, the line names %u", e->player_name[p], e->hand[p].n[c],
+                cname(c, b), (unsigned)need[c]);
+  }
+  return true;
+}
+
+/* Moves the statement's cards (known to be in hand) out of p's hand into
+ * `to`, consuming p's own cards for the opening count. Returns the value of
+ * the own cards moved. */
+static long move_from_hand(engine_t *e, const cgr_stmt_t *st, int p, card_counts_t *to) {
+  long own_value = 0;
+  for (unsigned i = 0; i < st->ncards; i++) {
+    card_t c = st->cards[i];
+    cc_take(&e->hand[p], c, 1);
+    if (to) cc_add(to, c, 1);
+    if (cc_take(&e->own, c, 1)) own_value += rs_value(e->rs, c);
+  }
+  return own_value;
+}
+
+/* STOCK-MISMATCH: the cards leave the stock in the order the `stock` line
+ * gives, or, without one, must still be somewhere in the stock. */
+static bool take_from_stock(engine_t *e, const cgr_stmt_t *st, int p) {
+  char b[4], b2[4];
+  for (unsigned i = 0; i < st->ncards; i++) {
+    card_t c = st->cards[i];
+    if (e->stock.total == 0)
+      return fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL, "the stock is empty");
+    if (e->stock_known) {
+      card_t want = e->stock_order[e->stock_pos];
+      if (c != want)
+        return fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL,
+                    "the stock gives %s here, not %s", cname(want, b), cname(c, b2));
+      e->stock_pos++;
+    } else if (e->stock.n[c] == 0) {
+      return fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL,
+                  "no %s is left in the stock: all %u copies are elsewhere", cname(c, b),
+                  copies(e, c));
+    }
+    cc_take(&e->stock, c, 1);
+    cc_add(&e->hand[p], c, 1);
+    if (p == e->current) cc_add(&e->own, c, 1);
+  }
+  return true;
+}
+
+static void start_turn(engine_t *e, int p);
+
+/* ---- setup ---------------------------------------------------------- */
+
+void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int nplayers,
+               const int team_of[], int nteams, const char *const names[],
+               const long team_total[]) {
+  memset(e, 0, sizeof *e);
+  e->rs = rs;
+  e->seat = seat;
+  e->nplayers = nplayers;
+  e->nteams = nteams;
+  for (int p = 0; p < nplayers; p++) {
+    e->team_of[p] = team_of[p];
+    e->player_name[p] = names[p];
+  }
+  for (int t = 0; t < nteams; t++) e->team_total[t] = team_total[t];
+  build_packs(e);
+  e->stock = e->packs;
+  e->dealer = -1;
+  e->owed_player = -1;
+  e->out_player = -1;
+  e->pregame = true;
+}
+
+/* DEAL: a card beyond the packs' copies. Moves the cards out of the stock. */
+static bool deal_cards(engine_t *e, const cgr_stmt_t *st, card_counts_t *to) {
+  char b[4];
+  for (unsigned i = 0; i < st->ncards; i++) {
+    card_t c = st->cards[i];
+    if (!cc_take(&e->stock, c, 1))
+      return fail(e, st, st->card_cols[i], CODE_DEAL, "table.packs",
+                  "one %s too many: the %d packs hold %u", cname(c, b), e->seat->packs,
+                  copies(e, c));
+    if (to) cc_add(to, c, 1);
+  }
+  return true;
+}
+
+bool eng_dealer(engine_t *e, const cgr_stmt_t *st, int player) {
+  if (e->dealer >= 0)
+    return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second dealer for this hand");
+  e->dealer = player;
+  e->current = (player + 1) % e->nplayers;
+  return true;
+}
+
+bool eng_deal(engine_t *e, const cgr_stmt_t *st, int p) {
+  if (e->dealt[p])
+    return fail(e, st, st->key.col, CODE_DEAL, NULL, "%s was already dealt this hand",
+                e->player_name[p]);
+  if ((int)st->ncards != e->seat->deal)
+    return fail(e, st, st->key.col, CODE_DEAL, "table.deal",
+                "%s is dealt %u cards, the deal is %d at %d players", e->player_name[p],
+                st->ncards, e->seat->deal, e->nplayers);
+  e->dealt[p] = true;
+  return deal_cards(e, st, &e->hand[p]);
+}
+
+bool eng_stock(engine_t *e, const cgr_stmt_t *st) {
+  if (e->stock_known) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second stock line");
+  e->stock_known = true;
+  e->stock_len = st->ncards;
+  memcpy(e->stock_order, st->cards, st->ncards * sizeof(card_t));
+  return true;
+}
+
+/* pile.initial / pile.cover_initial: the upcard(s) the pile starts with. */
+bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
+  const ruleset_t *rs = e->rs;
+  char b[4];
+  if (e->pile_given) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second pile line");
+  e->pile_given = true;
+  unsigned want = (unsigned)rs->pile.initial;
+  if (rs->pile.cover_initial == 0 && st->ncards != want)
+    return fail(e, st, st->key.col, CODE_DEAL, "pile.initial",
+                "the pile starts with %u cards, the ruleset turns up %u", st->ncards, want);
+  if (!deal_cards(e, st, NULL)) return false;
+  for (unsigned i = 0; i < st->ncards; i++) {
+    card_t c = st->cards[i];
+    bool last = i + 1 == st->ncards;
+    bool covered = (rs_classes(rs, c) & rs->pile.cover_initial) != 0;
+    if (!last && !covered)
+      return fail(e, st, st->card_cols[i + 1], CODE_DEAL, "pile.cover_initial",
+                  "%s needs no cover: the pile starts with %d card%s", cname(c, b),
+                  rs->pile.initial, rs->pile.initial == 1 ? "" : "s");
+    if (last && covered)
+      return fail(e, st, st->key.col, CODE_DEAL, "pile.cover_initial",
+                  "the upcard %s must be covered by another card", cname(c, b));
+    e->pile[e->npile++] = c;
+    if (rs_classes(rs, c) & rs->pile.frozen_by) e->pile_freezers++;
+  }
+  return true;
+}
+
+static bool fail_at(engine_t *e, unsigned line, unsigned col, const char *text, code_t code,
+                    const char *rule, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  bool r = vfail(e, line, col, text, NULL, code, rule, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text) {
+  if (e->setup_done) return true;
+  e->setup_done = true;
+  if (e->dealer < 0)
+    return fail_at(e, line, col, text, CODE_DEAL, NULL, "the hand has no dealer line");
+  for (int p = 0; p < e->nplayers; p++)
+    if (!e->dealt[p])
+      return fail_at(e, line, col, text, CODE_DEAL, "table.deal", "%s was not dealt",
+                     e->player_name[p]);
+  if (!e->pile_given && e->rs->pile.initial > 0)
+    return fail_at(e, line, col, text, CODE_DEAL, "pile.initial", "the hand has no pile line");
+  if (e->stock_known) {
+    card_counts_t listed;
+    cc_clear(&listed);
+    char b[4];
+    for (unsigned i = 0; i < e->stock_len; i++) {
+      card_t c = e->stock_order[i];
+      cc_add(&listed, c, 1);
+      if (listed.n[c] > e->stock.n[c])
+        return fail_at(e, line, col, text, CODE_DEAL, NULL,
+                       "the stock line holds one %s too many: the deals and pile leave %u",
+                       cname(c, b), e->stock.n[c]);
+    }
+    if (listed.total != e->stock.total)
+      return fail_at(e, line, col, text, CODE_DEAL, NULL,
+                     "the stock line lists %u cards, %u remain", listed.total, e->stock.total);
+  }
+  start_turn(e, e->current);
+  return true;
+}
+
+/* ---- melds ---------------------------------------------------------- */
+
+static int team_meld_count(const engine_t *e, int team) {
+  int n = 0;
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team) n++;
+  return n;
+}
+
+static meld_t *find_meld_by_rank(engine_t *e, int team, int rank) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && e->melds[i].rank == rank) return &e->melds[i];
+  return NULL;
+}
+
+static meld_t *find_meld_by_index(engine_t *e, int team, int index) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && --index == 0) return &e->melds[i];
+  return NULL;
+}
+
+static bool is_canasta(const engine_t *e, const meld_t *m) {
+  return (int)m->cards.total >= e->rs->canasta.min_cards;
+}
+
+static int team_canastas(const engine_t *e, int team) {
+  int n = 0;
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && is_canasta(e, &e->melds[i])) n++;
+  return n;
+}
+
+/* What a set of cards is: its rank, and the column of the first card that
+ * breaks it. */
+typedef struct {
+  int rank;            /* rank of the naturals, RANK_3 for black threes, -1 none */
+  unsigned naturals, wilds;
+  unsigned bad_col;    /* MELD-RANK: first card of another rank */
+  unsigned red3_col;   /* a red three among the cards */
+  unsigned black3;
+} mix_t;
+
+static void add_to_mix(const engine_t *e, mix_t *m, card_t c, unsigned col) {
+  if (card_is_red3(c)) {
+    if (!m->red3_col) m->red3_col = col;
+    return;
+  }
+  if (rs_is_wild(e->rs, c)) {
+    m->wilds++;
+    return;
+  }
+  int r = card_rank(c);
+  if (card_is_black3(c)) m->black3++;
+  else m->naturals++;
+  if (m->rank < 0) m->rank = r;
+  else if (m->rank != r && !m->bad_col) m->bad_col = col;
+}
+
+static mix_t mix_of(const engine_t *e, const cgr_stmt_t *st, int base_rank) {
+  mix_t m = {base_rank, 0, 0, 0, 0, 0};
+  for (unsigned i = 0; i < st->ncards; i++) add_to_mix(e, &m, st->cards[i], st->card_cols[i]);
+  return m;
+}
+
+/* The limits every set obeys once formed: meld.min_cards, meld.min_naturals,
+ * meld.max_wild / meld.wild_limits, canasta.min_naturals. n, nat and wild
+ * describe the whole meld as it would stand. */
+static bool judge_set(engine_t *e, const cgr_stmt_t *st, unsigned col, int rank, unsigned n,
+                      unsigned nat, unsigned wild) {
+  const ruleset_t *rs = e->rs;
+  const char *what = card_rank_plural(rank);
+  if ((int)n < rs->meld.min_cards)
+    return fail(e, st, col, CODE_MELD_SIZE, "meld.min_cards",
+                "a meld of %s with %u cards, at least %d", what, n, rs->meld.min_cards);
+  if ((int)nat < rs->meld.min_naturals)
+    return fail(e, st, col, CODE_MELD_NATURALS, "meld.min_naturals",
+                "a meld of %s with %u natural card%s, at least %d", what, nat,
+                nat == 1 ? "" : "s", rs->meld.min_naturals);
+  int max = rs_max_wild(rs, (int)n);
+  if ((int)wild > max)
+    return fail(e, st, col, CODE_WILD_OVERFLOW,
+                max < rs->meld.max_wild ? "meld.wild_limits" : "meld.max_wild",
+                "meld of %s would hold %u wild cards, at most %d", what, wild, max);
+  if ((int)n >= rs->canasta.min_cards && (int)nat < rs->canasta.min_naturals)
+    return fail(e, st, col, CODE_MELD_NATURALS, "canasta.min_naturals",
+                "a canasta of %s with %u natural cards, at least %d", what, nat,
+                rs->canasta.min_naturals);
+  return true;
+}
+
+/* meld.black_threes, meld.black_threes_wild: a meld of black threes. */
+static bool judge_black_threes(engine_t *e, const cgr_stmt_t *st, const mix_t *m) {
+  const ruleset_t *rs = e->rs;
+  unsigned col = st->verb_word.col;
+  if (rs->meld.black_threes == THREES_NEVER)
+    return fail(e, st, col, CODE_MELD_THREE, "meld.black_threes",
+                "black threes are never melded in this game");
+  if (m->wilds && !rs->meld.black_threes_wild)
+    return fail(e, st, col, CODE_MELD_THREE, "meld.black_threes_wild",
+                "a meld of black threes holds no wild card, this one holds %u", m->wilds);
+  if (rs->meld.black_threes == THREES_GOING_OUT) set_mark(&e->black3_meld, st);
+  return true;
+}
+
+/* Checks that the cards fit a set and returns its rank in *rank. */
+static bool judge_mix(engine_t *e, const cgr_stmt_t *st, const mix_t *m) {
+  unsigned col = st->verb_word.col;
+  if (m->red3_col)
+    return fail(e, st, col, CODE_MELD_THREE, NULL,
+                "red threes are never melded: they are laid with red3");
+  if (m->bad_col)
+    return fail(e, st, col, CODE_MELD_RANK, NULL,
+                "cards of different ranks: a meld of %s takes no other rank",
+                card_rank_plural(m->rank));
+  if (m->rank < 0)
+    return fail(e, st, col, CODE_MELD_NATURALS, "meld.min_naturals",
+                "a meld of wild cards only: at least %d natural cards",
+                e->rs->meld.min_naturals);
+  if (m->rank == RANK_3) return judge_black_threes(e, st, m);
+  return true;
+}
+
+static meld_t *new_meld(engine_t *e, const cgr_stmt_t *st, int team, int rank) {
+  if (e->nmelds == MAX_MELDS) {
+    fail(e, st, st->verb_word.col, CODE_MELD_SIZE, NULL, "more than %d melds in one hand",
+         MAX_MELDS);
+    return NULL;
+  }
+  meld_t *m = &e->melds[e->nmelds++];
+  memset(m, 0, sizeof *m);
+  m->team = team;
+  m->rank = rank;
+  m->from_this_turn = true;
+  return m;
+}
+
+/* Puts the statement's hand cards (and the pile's top card when top >= 0)
+ * into meld m, counting toward the opening. */
+static void fill_meld(engine_t *e, meld_t *m, const cgr_stmt_t *st, int p, int top) {
+  long own = move_from_hand(e, st, p, &m->cards);
+  if (top >= 0) {
+    cc_add(&m->cards, (card_t)top, 1);
+    own += rs_value(e->rs, (card_t)top);
+  }
+  if (!e->opened_before_turn) m->open_value += (int)own;
+  m->wilds = wild_count(e, &m->cards);
+  m->naturals = m->cards.total - m->wilds;
+  e->player_melded[p] = true;
+}
+
+/* Forms a set from hand cards (plus the top card when top >= 0) for p's team:
+ * a new meld, or the team's meld of that rank where meld.same_rank merges. */
+static bool form_set(engine_t *e, const cgr_stmt_t *st, int p, int top, const mix_t *m) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  meld_t *old = find_meld_by_rank(e, team, m->rank);
+  if (old && rs->meld.same_rank == SAME_RANK_FORBID)
+    return fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, "meld.same_rank",
+                "the team already has a meld of %s", card_rank_plural(m->rank));
+  if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
+  unsigned n = st->ncards + (top >= 0 ? 1 : 0);
+  unsigned nat = m->naturals + m->black3, wild = m->wilds;
+  if (old) {
+    n += old->cards.total;
+    nat += old->naturals;
+    wild += old->wilds;
+  }
+  if (!judge_set(e, st, st->verb_word.col, m->rank, n, nat, wild)) return false;
+  meld_t *dst = old ? old : new_meld(e, st, team, m->rank);
+  if (!dst) return false;
+  fill_meld(e, dst, st, p, top);
+  return true;
+}
+
+/* ---- the opening and going out -------------------------------------- */
+
+/* opening.*: judged when the turn's melding is over, reported at the turn's
+ * first meld. Only the top card of a taken pile and the player's own cards
+ * count (move_from_hand keeps that account). */
+static bool judge_opening(engine_t *e, int p) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  if (e->opened_before_turn || !e->first_meld.set || e->team_opened[team]) return true;
+  if (e->concealed && rs->opening.concealed_exempt) {
+    e->team_opened[team] = true;
+    return true;
+  }
+  long best = 0, sum = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != team) continue;
+    sum += m->open_value;
+    if (m->open_value > best) best = m->open_value;
+  }
+  int need = rs_opening_minimum(rs, e->team_total[team]);
+  bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
+  long got = largest ? best : sum;
+  if (got < need)
+    return fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, "opening.bands",
+                     largest ? "the team's largest opening meld is worth %ld, %d needed "
+                               "(team total %ld)"
+                             : "the team's opening melds are worth %ld, %d needed (team total %ld)",
+                     got, need, e->team_total[team]);
+  e->team_opened[team] = true;
+  return true;
+}
+
+/* going_out.*: the hand became empty by a meld, an add or a discard. */
+static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  unsigned col = st->verb_word.col;
+  e->concealed = !e->melded_before_turn;
+  if (!judge_opening(e, p)) return false;
+  int have = team_canastas(e, team);
+  if (have < rs->going_out.canastas)
+    return fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
+                "%s's hand is empty but the team has %d canasta%s; going out needs %d",
+                e->player_name[p], have, have == 1 ? "" : "s", rs->going_out.canastas);
+  if (e->ask == ASK_NO)
+    return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                "%s goes out although the partner answered no", e->player_name[p]);
+  if (rs->going_out.ask == ASK_REQUIRED && e->ask != ASK_YES && partner_count(e, p) > 0)
+    return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                "%s goes out without asking the partner", e->player_name[p]);
+  e->over = true;
+  e->out_player = p;
+  return true;
+}
+
+static bool after_meld(engine_t *e, const cgr_stmt_t *st, int p) {
+  if (e->hand[p].total == 0) return judge_going_out(e, st, p);
+  return true;
+}
+
+/* ---- turn bookkeeping ----------------------------------------------- */
+
+static void start_turn(engine_t *e, int p) {
+  e->current = p;
+  e->phase = PH_START;
+  e->drawn = false;
+  e->ask = ASK_NOT_ASKED;
+  e->took_pile = false;
+  e->pile_red3 = 0;
+  e->pile_red3_laid = false;
+  e->first_meld.set = false;
+  e->black3_meld.set = false;
+  e->melded_before_turn = e->player_melded[p];
+  e->opened_before_turn = e->team_opened[e->team_of[p]];
+  e->own = e->hand[p];
+  for (int i = 0; i < e->nmelds; i++) {
+    e->melds[i].from_this_turn = false;
+    e->melds[i].open_value = 0;
+  }
+}
+
+/* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
+ * table (red_threes: laid at once; dealt ones before the first draw). */
+static bool check_no_red3(engine_t *e, const cgr_stmt_t *st, int p) {
+  if (red3_count(&e->hand[p]) == 0) return true;
+  card_t c = e->hand[p].n[card_make(RANK_3, SUIT_H)] ? card_make(RANK_3, SUIT_H)
+                                                      : card_make(RANK_3, SUIT_D);
+  char b[4];
+  return fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, "red_threes",
+              "%s still holds %s: a red three is laid at once, before the turn goes on",
+              e->player_name[p], cname(c, b));
+}
+
+/* The turn's draw or take must come before melding (turn.meld_before_draw
+ * says melding comes first instead). */
+static bool may_meld(engine_t *e, const cgr_stmt_t *st) {
+  bool before = e->rs->turn.meld_before_draw;
+  if (!before && !e->drawn)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+                "%s before drawing: a turn starts with the draw or the pile",
+                cgr_verb_name(st->verb));
+  if (before && e->drawn && !e->took_pile)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+                "%s after drawing: melding comes before the draw", cgr_verb_name(st->verb));
+  if (e->ask == ASK_WAITING)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "the partner has not answered yet");
+  if (!e->first_meld.set && !e->opened_before_turn) set_mark(&e->first_meld, st);
+  return true;
+}
+
+/* ---- actions -------------------------------------------------------- */
+
+static bool act_red3(engine_t *e, const cgr_stmt_t *st, int p) {
+  card_t c = st->cards[0];
+  char b[4];
+  if (!card_is_red3(c))
+    return fail(e, st, st->card_cols[0], CODE_MELD_RANK, "red_threes",
+                "%s is not a red three: only 3H and 3D are laid with red3", cname(c, b));
+  if (!check_in_hand(e, st, p)) return false;
+  cc_take(&e->hand[p], c, 1);
+  if (p == e->current) cc_take(&e->own, c, 1);
+  e->red_threes[e->team_of[p]]++;
+  if (p == e->current && e->pile_red3 > 0) {
+    /* a red three from the taken pile is not replaced */
+    e->pile_red3--;
+    e->pile_red3_laid = true;
+    return true;
+  }
+  if (e->stock.total > (unsigned)e->owed) {
+    e->owed_player = p;
+    e->owed++;
+  }
+  return true;
+}
+
+static bool replacement_draw(engine_t *e, const cgr_stmt_t *st, int p) {
+  if ((int)st->ncards > e->owed)
+    return fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "red_threes",
+                "%u cards drawn, %d red-three replacement%s due", st->ncards, e->owed,
+                e->owed == 1 ? "" : "s");
+  if (!take_from_stock(e, st, p)) return false;
+  e->owed -= (int)st->ncards;
+  if (e->owed == 0) e->owed_player = -1;
+  return true;
+}
+
+static bool act_draw(engine_t *e, const cgr_stmt_t *st, int p) {
+  if (e->owed_player == p && e->owed > 0) return replacement_draw(e, st, p);
+  if (e->drawn) {
+    if (e->pile_red3_laid)
+      return fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+                  "a red three from the pile is not replaced");
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+                "a second draw in one turn");
+  }
+  if (!check_no_red3(e, st, p)) return false;
+  unsigned want = (unsigned)e->rs->turn.draw;
+  if (want > e->stock.total) want = e->stock.total;
+  if (want == 0)
+    return fail(e, st, st->verb_word.col, CODE_STOCK_MISMATCH, "end.stock_empty",
+                "the stock is empty");
+  if (st->ncards != want)
+    return fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "turn.draw",
+                "%u card%s drawn, the draw takes %u", st->ncards, st->ncards == 1 ? "" : "s",
+                want);
+  if (!take_from_stock(e, st, p)) return false;
+  e->drawn = true;
+  return true;
+}
+
+static card_t first_freezer(const engine_t *e) {
+  for (unsigned i = 0; i < e->npile; i++)
+    if (rs_classes(e->rs, e->pile[i]) & e->rs->pile.frozen_by) return e->pile[i];
+  return e->pile[0];
+}
+
+static const char *class_name(unsigned k) {
+  return k & RS_BLACK3 ? "a black three" : k & RS_RED3 ? "a red three" : "a wild card";
+}
+
+/* pile.take_onto_meld: `take` alone puts the top card on a team meld. */
+static bool take_onto_meld(engine_t *e, const cgr_stmt_t *st, int p, card_t top, bool frozen) {
+  const ruleset_t *rs = e->rs;
+  int rank = card_rank(top);
+  char b[4];
+  if (frozen)
+    return fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+                "the pile is frozen: taking it needs %d natural %s from the hand, none named",
+                rs->pile.unfreeze_naturals, card_rank_plural(rank));
+  if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
+    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+                "the top card %s must be melded with cards from the hand", cname(top, b));
+  meld_t *m = find_meld_by_rank(e, e->team_of[p], rank);
+  if (!m)
+    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+                "the team has no meld of %s for the top card %s", card_rank_plural(rank),
+                cname(top, b));
+  if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !is_canasta(e, m))
+    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+                "the top card %s goes only onto a finished canasta", cname(top, b));
+  if (!judge_set(e, st, st->verb_word.col, rank, m->cards.total + 1, m->naturals + 1, m->wilds))
+    return false;
+  cc_add(&m->cards, top, 1);
+  m->naturals++;
+  return true;
+}
+
+/* pile.unfreeze_naturals, pile.take_naturals: `take C...` melds the top card
+ * with hand cards. */
+static bool take_with_cards(engine_t *e, const cgr_stmt_t *st, int p, card_t top, bool frozen) {
+  const ruleset_t *rs = e->rs;
+  int rank = card_rank(top);
+  char b[4];
+  mix_t m = mix_of(e, st, rank);
+  if (m.bad_col)
+    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, NULL,
+                "the top card is %s: only %s and wild cards meld with it", cname(top, b),
+                card_rank_plural(rank));
+  unsigned nat = m.naturals + m.black3;
+  if (frozen && (int)nat < rs->pile.unfreeze_naturals)
+    return fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+                "the pile is frozen by %s: taking it needs %d natural %s from the hand, %u named",
+                cname(first_freezer(e), b), rs->pile.unfreeze_naturals, card_rank_plural(rank),
+                nat);
+  if ((int)nat < rs->pile.take_naturals)
+    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_naturals",
+                "taking the top card needs %d natural %s from the hand, %u named",
+                rs->pile.take_naturals, card_rank_plural(rank), nat);
+  m.naturals++; /* the top card */
+  if (!judge_mix(e, st, &m)) return false;
+  return form_set(e, st, p, top, &m);
+}
+
+static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  char b[4];
+  if (e->drawn)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+                "the pile is taken in place of the draw, not after it");
+  if (!check_no_red3(e, st, p)) return false;
+  if (e->npile == 0)
+    return fail(e, st, st->verb_word.col, CODE_PILE_EMPTY, NULL, "the pile is empty");
+  card_t top = e->pile[e->npile - 1];
+  unsigned k = rs_classes(rs, top);
+  if ((k & rs->pile.blocked_by) || !rs_is_natural(rs, top))
+    return fail(e, st, st->verb_word.col, CODE_PILE_BLOCKED, "pile.blocked_by",
+                "the pile is topped by %s, %s: it cannot be taken", cname(top, b),
+                class_name(k));
+  if (!e->team_opened[team] && !rs->pile.opening_by_take)
+    return fail(e, st, st->verb_word.col, CODE_NOT_OPENED, "pile.opening_by_take",
+                "the team must have opened before taking the pile");
+  bool frozen = (e->pile_freezers > 0) ||
+                (rs->pile.frozen_for_unopened && !e->team_opened[team]);
+  if (!check_in_hand(e, st, p)) return false;
+  if (!e->opened_before_turn) set_mark(&e->first_meld, st);
+  e->took_pile = true;
+  if (!(st->ncards ? take_with_cards(e, st, p, top, frozen)
+                   : take_onto_meld(e, st, p, top, frozen)))
+    return false;
+  e->player_melded[p] = true;
+  for (unsigned i = 0; i + 1 < e->npile; i++) {
+    cc_add(&e->hand[p], e->pile[i], 1);
+    if (card_is_red3(e->pile[i])) e->pile_red3++;
+  }
+  e->npile = 0;
+  e->pile_freezers = 0;
+  e->drawn = true;
+  return after_meld(e, st, p);
+}
+
+static bool act_meld(engine_t *e, const cgr_stmt_t *st, int p) {
+  if (!may_meld(e, st) || !check_no_red3(e, st, p) || !check_in_hand(e, st, p)) return false;
+  mix_t m = mix_of(e, st, -1);
+  if (!judge_mix(e, st, &m) || !form_set(e, st, p, -1, &m)) return false;
+  return after_meld(e, st, p);
+}
+
+static bool act_add(engine_t *e, const cgr_stmt_t *st, int p) {
+  int team = e->team_of[p];
+  if (!may_meld(e, st) || !check_no_red3(e, st, p)) return false;
+  if (team_meld_count(e, team) == 0)
+    return fail(e, st, st->verb_word.col, CODE_NOT_OPENED, "opening",
+                "the team has not opened: it has no meld to add to");
+  meld_t *m = st->ref_index ? find_meld_by_index(e, team, st->ref_index)
+                            : find_meld_by_rank(e, team, st->ref_rank);
+  if (!m) {
+    if (st->ref_index)
+      return fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL,
+                  "the team has %d meld%s this hand, no #%d", team_meld_count(e, team),
+                  team_meld_count(e, team) == 1 ? "" : "s", st->ref_index);
+    return fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL, "the team has no meld of %s",
+                card_rank_plural(st->ref_rank));
+  }
+  if (!check_in_hand(e, st, p)) return false;
+  mix_t x = mix_of(e, st, m->rank);
+  if (x.red3_col || x.bad_col) {
+    if (!judge_mix(e, st, &x)) return false;
+  }
+  if (m->rank == RANK_3 && !judge_black_threes(e, st, &x)) return false;
+  if (!judge_set(e, st, st->verb_word.col, m->rank, m->cards.total + st->ncards,
+                 m->naturals + x.naturals + x.black3, m->wilds + x.wilds))
+    return false;
+  fill_meld(e, m, st, p, -1);
+  return after_meld(e, st, p);
+}
+
+static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
+  card_t c = st->cards[0];
+  char b[4];
+  if (!e->drawn)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+                "a discard before drawing: a turn starts with the draw or the pile");
+  if (e->ask == ASK_WAITING)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "the partner has not answered yet");
+  if (!check_in_hand(e, st, p) || !check_no_red3(e, st, p)) return false;
+  cc_take(&e->hand[p], c, 1);
+  cc_take(&e->own, c, 1);
+  if (e->hand[p].total == 0) {
+    if (!judge_going_out(e, st, p)) return false;
+  } else {
+    if (!judge_opening(e, p)) return false;
+    if (e->black3_meld.set)
+      return fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, "meld.black_threes",
+                       "black threes are melded only when going out, and %s did not go out",
+                       e->player_name[p]);
+    if (e->ask == ASK_YES)
+      return fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                  "the partner answered yes: %s must go out this turn, %u card%s left",
+                  e->player_name[p], e->hand[p].total, e->hand[p].total == 1 ? "" : "s");
+  }
+  e->pile[e->npile++] = c;
+  if (rs_classes(e->rs, c) & e->rs->pile.frozen_by) e->pile_freezers++;
+  (void)b;
+  if (!e->over) start_turn(e, (p + 1) % e->nplayers);
+  return true;
+}
+
+static bool act_ask(engine_t *e, const cgr_stmt_t *st, int p) {
+  unsigned col = st->verb_word.col;
+  if (e->rs->going_out.ask == ASK_NONE)
+    return fail(e, st, col, CODE_PHASE, "going_out.ask", "asking to go out is not part of this game");
+  if (partner_count(e, p) == 0)
+    return fail(e, st, col, CODE_PHASE, "going_out.ask", "%s has no partner to ask",
+                e->player_name[p]);
+  if (!e->drawn)
+    return fail(e, st, col, CODE_PHASE, "going_out.ask", "asking comes after the draw");
+  if (e->ask != ASK_NOT_ASKED)
+    return fail(e, st, col, CODE_PHASE, "going_out.ask", "%s already asked this turn",
+                e->player_name[p]);
+  if (!check_no_red3(e, st, p)) return false;
+  e->ask = ASK_WAITING;
+  return true;
+}
+
+static bool act_answer(engine_t *e, const cgr_stmt_t *st, int p) {
+  int c = e->current;
+  if (e->ask != ASK_WAITING)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "nobody asked to go out");
+  if (p == c || e->team_of[p] != e->team_of[c])
+    return fail(e, st, st->key.col, CODE_OUT_OF_TURN, "going_out.ask",
+                "only a partner of %s answers", e->player_name[c]);
+  e->ask = st->verb == V_YES ? ASK_YES : ASK_NO;
+  return true;
+}
+
+/* end.stock_empty: the hand ends when the stock is empty. */
+static bool act_end(engine_t *e, const cgr_stmt_t *st, int p) {
+  (void)p;
+  if (e->stock.total > 0)
+    return fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
+                "the stock still holds %u card%s", e->stock.total, e->stock.total == 1 ? "" : "s");
+  if (e->drawn)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "end.stock_empty",
+                "end comes at the start of a turn, in place of the draw");
+  e->over = true;
+  return true;
+}
+
+/* Who may act now: the player to act, a partner answering, or (before the
+ * first turn) a seat laying its dealt red threes. */
+static bool check_actor(engine_t *e, const cgr_stmt_t *st, int p) {
+  if (e->owed > 0 && e->owed_player >= 0 && !(p == e->owed_player &&
+                                               (st->verb == V_DRAW || st->verb == V_RED3)))
+    return fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+                "%s laid a red three and draws its replacement before anything else",
+                e->player_name[e->owed_player]);
+  if (st->verb == V_YES || st->verb == V_NO || p == e->current) return true;
+  if (e->pregame && st->verb == V_RED3) return true;
+  if (e->owed_player == p && st->verb == V_DRAW) return true;
+  if (e->drawn && p == (e->current + 1) % e->nplayers)
+    return fail(e, st, st->key.col, CODE_DISCARD_MISSING, NULL,
+                "%s's turn ended without a discard", e->player_name[e->current]);
+  return fail(e, st, st->key.col, CODE_OUT_OF_TURN, NULL, "it is %s's turn, not %s's",
+              e->player_name[e->current], e->player_name[p]);
+}
+
+bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
+  if (e->dead) return false;
+  if (!eng_setup_done(e, st->line, st->key.col, st->text)) return false;
+  if (e->over)
+    return fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
+  if (!check_actor(e, st, p)) return false;
+  if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "%s asked to go out: a partner answers first", e->player_name[e->current]);
+  if (p == e->current && st->verb != V_RED3 && !(st->verb == V_DRAW && e->owed > 0))
+    e->pregame = false;
+  switch (st->verb) {
+    case V_RED3: return act_red3(e, st, p);
+    case V_DRAW: return act_draw(e, st, p);
+    case V_TAKE: return act_take(e, st, p);
+    case V_MELD: return act_meld(e, st, p);
+    case V_ADD: return act_add(e, st, p);
+    case V_DISCARD: return act_discard(e, st, p);
+    case V_ASK: return act_ask(e, st, p);
+    case V_YES:
+    case V_NO: return act_answer(e, st, p);
+    case V_END: return act_end(e, st, p);
+    case V_FOOT:
+      return fail(e, st, st->verb_word.col, CODE_FOOT, NULL, "this game has no foot");
+    case V_COUNT: break;
+  }
+  return false;
+}
+
+bool eng_finish(engine_t *e, unsigned line, const char *text) {
+  if (e->dead) return false;
+  if (!eng_setup_done(e, line, 1, text)) return false;
+  if (e->over) return true;
+  return fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, NULL,
+                 "the hand is still on: %s is to play", e->player_name[e->current]);
+}
+
+/* ---- scores ---------------------------------------------------------- */
+
+/* red_threes.*: a team's red threes, negative when it melded nothing. */
+static void score_red_threes(const engine_t *e, int t, score_parts_t *s) {
+  const ruleset_t *rs = e->rs;
+  int laid = e->red_threes[t], held = 0;
+  for (int p = 0; p < e->nplayers; p++)
+    if (e->team_of[p] == t) held += (int)red3_count(&e->hand[p]);
+  int count = laid + (rs->red_threes.in_hand == RED3_IN_HAND_AS_LAID ? held : 0);
+  long v = rs_red3_value(rs, count);
+  if (team_meld_count(e, t) == 0 && rs->red_threes.negative_without_meld) v = -v;
+  if (rs->red_threes.in_hand == RED3_IN_HAND_PENALTY)
+    v -= (long)held * rs->red_threes.in_hand_penalty;
+  s->red_threes = v;
+  s->red_three_count = count;
+}
+
+void eng_score(const engine_t *e, hand_score_t *out) {
+  const ruleset_t *rs = e->rs;
+  memset(out, 0, sizeof *out);
+  out->out_player = e->out_player;
+  out->concealed = e->out_player >= 0 && e->concealed;
+  for (int t = 0; t < e->nteams; t++) {
+    score_parts_t *s = &out->team[t];
+    for (int i = 0; i < e->nmelds; i++) {
+      const meld_t *m = &e->melds[i];
+      if (m->team != t) continue;
+      s->melded += counts_value(e, &m->cards);
+      if (!is_canasta(e, m)) continue;
+      if (m->wilds == 0) s->pure++;
+      else s->impure++;
+    }
+    s->canastas = (long)s->pure * rs->canasta.pure + (long)s->impure * rs->canasta.impure;
+    score_red_threes(e, t, s);
+    if (e->out_player >= 0 && e->team_of[e->out_player] == t)
+      s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
+    for (int p = 0; p < e->nplayers; p++) {
+      if (e->team_of[p] != t) continue;
+      card_counts_t h = e->hand[p];
+      h.n[card_make(RANK_3, SUIT_H)] = 0;
+      h.n[card_make(RANK_3, SUIT_D)] = 0;
+      s->in_hand -= counts_value(e, &h);
+    }
+    s->total = s->melded + s->canastas + s->red_threes + s->going_out + s->in_hand;
+  }
+}

@@ -1,0 +1,123 @@
+/* engine.h — the state of one hand and the rules applied to it.
+ *
+ * The engine replays one hand: its setup (deals, stock, pile), then actions
+ * one at a time. Each call returns false at the first illegal action, with
+ * the verdict in engine_t.err; after that the hand is dead and further calls
+ * are refused. The engine knows mechanisms only; every number and switch
+ * comes from the ruleset (no variant name appears here).
+ *
+ * Invariant (card conservation): every card of the packs is in exactly one of
+ * the stock, the pile, a hand, a meld or a team's red threes, and the counts
+ * of each kind always add up to the packs' copies. */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include <stdbool.h>
+
+#include "card.h"
+#include "cgr.h"
+#include "ruleset.h"
+#include "verdict.h"
+
+enum { MAX_MELDS = 192, MAX_CARDS = 8 * 56 };
+
+typedef struct {
+  card_counts_t cards;
+  int team;
+  int rank;            /* the rank of its naturals (RANK_3 for black threes) */
+  unsigned naturals, wilds;
+  bool from_this_turn; /* created during the current turn */
+  int open_value;      /* value counted toward the opening this turn */
+} meld_t;
+
+typedef enum { PH_START, PH_PLAYED, PH_DONE } phase_t;
+typedef enum { ASK_NOT_ASKED, ASK_WAITING, ASK_YES, ASK_NO } ask_t;
+
+/* A statement kept for a judgment made later (the opening minimum is judged
+ * when the turn's melding is over but reported at its first meld). */
+typedef struct {
+  bool set;
+  unsigned line, col;
+  char text[VERDICT_TEXT];
+} mark_t;
+
+typedef struct {
+  const ruleset_t *rs;
+  const rs_seat_t *seat;
+  int nplayers, nteams;
+  int team_of[MAX_PLAYERS];
+  const char *player_name[MAX_PLAYERS];
+  long team_total[MAX_TEAMS];   /* totals before this hand: the opening bands */
+
+  /* cards */
+  card_counts_t packs;          /* every card of the game */
+  card_counts_t hand[MAX_PLAYERS];
+  card_counts_t stock;
+  card_t stock_order[MAX_CARDS];
+  unsigned stock_len, stock_pos;
+  bool stock_known;
+  card_t pile[MAX_CARDS];
+  unsigned npile, pile_freezers;
+  meld_t melds[MAX_MELDS];
+  int nmelds;
+  int red_threes[MAX_TEAMS];
+  bool team_opened[MAX_TEAMS];
+  bool player_melded[MAX_PLAYERS];
+
+  /* setup */
+  bool dealt[MAX_PLAYERS];
+  bool pile_given, setup_done;
+  int dealer;
+
+  /* turn */
+  int current;
+  phase_t phase;
+  bool drawn;                   /* the turn's draw or take is done */
+  bool pregame;                 /* before the first player's first turn action */
+  int owed_player, owed;        /* red-three replacements due */
+  int pile_red3;                /* red threes from a taken pile still to lay */
+  bool pile_red3_laid;          /* one was laid this turn (not replaced) */
+  ask_t ask;
+  bool melded_before_turn;
+  bool opened_before_turn;
+  card_counts_t own;            /* cards that count toward the opening */
+  bool took_pile;
+  mark_t first_meld, black3_meld;
+
+  /* end */
+  bool over;
+  int out_player;
+  bool concealed;
+
+  bool dead;
+  verdict_t err;
+} engine_t;
+
+/* Starts a hand. team_total[] are the teams' totals before it. The names are
+ * borrowed and must outlive the hand. */
+void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int nplayers,
+               const int team_of[], int nteams, const char *const names[],
+               const long team_total[]);
+
+/* Setup statements, in any order, before the first action. */
+bool eng_dealer(engine_t *e, const cgr_stmt_t *st, int player);
+bool eng_deal(engine_t *e, const cgr_stmt_t *st, int player);
+bool eng_stock(engine_t *e, const cgr_stmt_t *st);
+bool eng_pile(engine_t *e, const cgr_stmt_t *st);
+
+/* One action by `actor` (a seat index). */
+bool eng_action(engine_t *e, const cgr_stmt_t *st, int actor);
+
+/* Ends the setup: checks that every seat was dealt and that the cards add up
+ * to the packs. Called before the first action (or by eng_action itself). */
+bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text);
+
+/* The hand has no more statements: a new hand, a score line or the end of
+ * the record follows at `line` (text may be NULL). False with HAND-UNFINISHED
+ * if play must go on. */
+bool eng_finish(engine_t *e, unsigned line, const char *text);
+
+/* The hand's score by team; the hand must be over. */
+void eng_score(const engine_t *e, hand_score_t *out);
+
+#endif

@@ -1,0 +1,491 @@
+/* game.c — the record level: header, the sequence of hands, totals, target.
+ *
+ * States of a record: HEADER (before the first hand), SETUP (a hand's deal
+ * lines), PLAY (actions), SCORED (the hand is over and scored; a `score`
+ * line may follow), DONE (a verdict other than legal was given; the rest of
+ * the record is skipped). */
+#include "game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { RULESET_CACHE = 8 };
+
+typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE } rstate_t;
+
+typedef struct {
+  char name[256];
+  ruleset_t rs;
+  bool ok;
+  rs_error_t err;
+} cached_rs_t;
+
+struct game {
+  game_callback_t cb;
+  void *ctx;
+  const char *forced_rules;
+  cached_rs_t cache[RULESET_CACHE];
+  int ncache;
+  const char *file;
+  int index;
+  rstate_t state;
+  record_t rec;
+  int hands_cap;
+  bool hand_scored_claimed;
+  bool have_variant;
+  unsigned long long actions;
+  engine_t eng;
+  const char *names[MAX_PLAYERS];
+};
+
+game_t *game_new(const char *forced_rules, game_callback_t cb, void *ctx) {
+  game_t *g = calloc(1, sizeof *g);
+  if (!g) return NULL;
+  g->cb = cb;
+  g->ctx = ctx;
+  g->forced_rules = forced_rules;
+  return g;
+}
+
+void game_free(game_t *g) {
+  if (!g) return;
+  free(g->rec.hands);
+  free(g);
+}
+
+unsigned long long game_actions(const game_t *g) { return g->actions; }
+
+/* ---- verdicts --------------------------------------------------------- */
+
+static void set_text(char *dst, const char *src) {
+  snprintf(dst, VERDICT_TEXT, "%s", src ? src : "");
+}
+
+static void vset(game_t *g, verdict_status_t status, code_t code, unsigned line, unsigned col,
+                 const char *text, const char *fmt, va_list ap) {
+  verdict_t *v = &g->rec.verdict;
+  memset(v, 0, sizeof *v);
+  v->status = status;
+  v->code = code;
+  v->line = line;
+  v->col = col;
+  set_text(v->text, text);
+  vsnprintf(v->message, sizeof v->message, fmt, ap);
+  g->state = R_DONE;
+}
+
+static bool malformed(game_t *g, const cgr_stmt_t *st, unsigned col, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vset(g, VERDICT_MALFORMED, CODE_NONE, st->line, col, st->text, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static bool illegal(game_t *g, const cgr_stmt_t *st, unsigned col, code_t code,
+                    const char *rule, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vset(g, VERDICT_ILLEGAL, code, st->line, col, st->text, fmt, ap);
+  va_end(ap);
+  g->rec.verdict.rule = rule;
+  return false;
+}
+
+/* The engine's verdict becomes the record's. */
+static void engine_failed(game_t *g) {
+  g->rec.verdict = g->eng.err;
+  g->state = R_DONE;
+}
+
+/* ---- records ---------------------------------------------------------- */
+
+static void flush(game_t *g) {
+  if (g->state == R_NONE) return;
+  g->cb(&g->rec, g->ctx);
+  g->state = R_NONE;
+}
+
+static void start_record(game_t *g, unsigned line) {
+  hand_score_t *hands = g->rec.hands;
+  memset(&g->rec, 0, sizeof g->rec);
+  g->rec.hands = hands;
+  g->rec.file = g->file;
+  g->rec.index = ++g->index;
+  g->rec.start_line = line;
+  g->rec.winner = -1;
+  g->state = R_HEADER;
+  g->have_variant = false;
+}
+
+void game_begin_file(game_t *g, const char *file) {
+  g->file = file;
+  g->index = 0;
+  g->state = R_NONE;
+}
+
+static const ruleset_t *load_ruleset(game_t *g, const char *name, rs_error_t *err) {
+  for (int i = 0; i < g->ncache; i++)
+    if (strcmp(g->cache[i].name, name) == 0) {
+      *err = g->cache[i].err;
+      return g->cache[i].ok ? &g->cache[i].rs : NULL;
+    }
+  cached_rs_t *c = &g->cache[g->ncache < RULESET_CACHE ? g->ncache++ : RULESET_CACHE - 1];
+  snprintf(c->name, sizeof c->name, "%s", name);
+  c->ok = rs_load(&c->rs, name, &c->err);
+  *err = c->err;
+  return c->ok ? &c->rs : NULL;
+}
+
+static int find_player(const record_t *r, const char *name) {
+  for (int p = 0; p < r->nplayers; p++)
+    if (strcmp(r->player[p], name) == 0) return p;
+  return -1;
+}
+
+static int find_team(const record_t *r, const char *name) {
+  for (int t = 0; t < r->nteams; t++)
+    if (strcmp(r->team[t], name) == 0) return t;
+  return -1;
+}
+
+/* ---- header ----------------------------------------------------------- */
+
+static bool header_player(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  if (find_player(r, st->name.s) >= 0)
+    return malformed(g, st, st->name.col, "player %s is listed twice", st->name.s);
+  if (r->nplayers == MAX_PLAYERS)
+    return malformed(g, st, st->key.col, "more than %d players", MAX_PLAYERS);
+  if (strlen(st->name.s) >= NAME_LEN || (st->value.s && strlen(st->value.s) >= NAME_LEN))
+    return malformed(g, st, st->name.col, "a name longer than %d bytes", NAME_LEN - 1);
+  const char *team = st->value.s ? st->value.s : st->name.s;
+  int t = find_team(r, team);
+  if (t < 0) {
+    t = r->nteams++;
+    snprintf(r->team[t], NAME_LEN, "%s", team);
+  }
+  int p = r->nplayers++;
+  snprintf(r->player[p], NAME_LEN, "%s", st->name.s);
+  r->team_of[p] = t;
+  return true;
+}
+
+static bool header_statement(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  switch (st->kind) {
+    case ST_VARIANT:
+      if (g->have_variant) return malformed(g, st, st->key.col, "a second variant line");
+      g->have_variant = true;
+      snprintf(r->variant, sizeof r->variant, "%s", st->name.s);
+      return true;
+    case ST_PLAYER: return header_player(g, st);
+    case ST_TAG:
+      if (r->ntags == MAX_TAGS) return malformed(g, st, st->key.col, "more than %d tags", MAX_TAGS);
+      snprintf(r->tag_key[r->ntags], NAME_LEN, "%s", st->name.s);
+      snprintf(r->tag_value[r->ntags], sizeof r->tag_value[0], "%s", st->value.s);
+      r->ntags++;
+      return true;
+    default:
+      return malformed(g, st, st->key.col, "\"%s\" belongs to a hand: expected \"hand 1\" first",
+                       st->key.s);
+  }
+}
+
+static bool adjacent_partners(const record_t *r, int *a, int *b) {
+  for (int p = 0; p < r->nplayers; p++) {
+    int q = (p + 1) % r->nplayers;
+    if (r->team_of[p] == r->team_of[q]) {
+      *a = p;
+      *b = q;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The header is complete at the first hand: the ruleset, the seating. */
+static bool header_done(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  const char *name = g->forced_rules ? g->forced_rules : r->variant;
+  if (!g->forced_rules && !g->have_variant) {
+    malformed(g, st, st->key.col, "expected \"variant NAME\" in the header before the first hand");
+    return false;
+  }
+  if (r->nplayers == 0) {
+    malformed(g, st, st->key.col, "expected \"player NAME\" lines in the header");
+    return false;
+  }
+  if (g->forced_rules) snprintf(r->variant, sizeof r->variant, "%s", g->forced_rules);
+  rs_error_t err;
+  r->rs = load_ruleset(g, name, &err);
+  if (!r->rs) {
+    verdict_t *v = &r->verdict;
+    memset(v, 0, sizeof *v);
+    v->status = VERDICT_MALFORMED;
+    v->line = err.line;
+    v->col = err.col;
+    snprintf(v->text, sizeof v->text, "%s", err.file);
+    snprintf(v->message, sizeof v->message, "%s", err.message);
+    r->ruleset_error = true;
+    g->state = R_DONE;
+    return false;
+  }
+  const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
+  if (!seat) {
+    char allowed[64] = "";
+    for (int i = 0; i < r->rs->nseats; i++)
+      snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%d", i ? ", " : "",
+               r->rs->seats[i].players);
+    illegal(g, st, st->key.col, CODE_SEATING, "table",
+            "%d players: the %s rules are played by %s players", r->nplayers, r->rs->name, allowed);
+    return false;
+  }
+  if (r->nteams != seat->teams) {
+    illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
+            "%d teams at %d players, the %s rules play %d", r->nteams, r->nplayers, r->rs->name,
+            seat->teams);
+    return false;
+  }
+  int a, b;
+  if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
+    illegal(g, st, st->key.col, CODE_SEATING, "table.partners_apart",
+            "%s and %s are partners and sit side by side", r->player[a], r->player[b]);
+    return false;
+  }
+  r->target = seat->target;
+  for (int p = 0; p < r->nplayers; p++) g->names[p] = r->player[p];
+  return true;
+}
+
+/* ---- hands ------------------------------------------------------------ */
+
+static bool push_hand(game_t *g, const hand_score_t *h) {
+  record_t *r = &g->rec;
+  if (r->nhands == g->hands_cap) {
+    int cap = g->hands_cap ? 2 * g->hands_cap : 16;
+    hand_score_t *n = realloc(r->hands, (size_t)cap * sizeof *n);
+    if (!n) return false;
+    r->hands = n;
+    g->hands_cap = cap;
+  }
+  r->hands[r->nhands++] = *h;
+  return true;
+}
+
+/* The hand is over: its score is added to the totals; the game is won when
+ * a team reaches the target (the highest total wins; a tie has no winner). */
+static void score_hand(game_t *g) {
+  record_t *r = &g->rec;
+  hand_score_t h;
+  eng_score(&g->eng, &h);
+  h.number = r->nhands + 1;
+  push_hand(g, &h);
+  long best = 0;
+  for (int t = 0; t < r->nteams; t++) {
+    r->total[t] += h.team[t].total;
+    if (r->total[t] >= r->target) r->game_over = true;
+  }
+  if (r->game_over) {
+    r->winner = -1;
+    for (int t = 0; t < r->nteams; t++) {
+      if (r->winner < 0 || r->total[t] > best) {
+        best = r->total[t];
+        r->winner = t;
+      }
+    }
+    for (int t = 0; t < r->nteams; t++)
+      if (t != r->winner && r->total[t] == best) r->winner = -1;
+  }
+  g->state = R_SCORED;
+  g->hand_scored_claimed = false;
+}
+
+/* Called when the statements of a hand are over. */
+static bool close_hand(game_t *g, unsigned line, const char *text) {
+  if (g->state != R_SETUP && g->state != R_PLAY) return true;
+  if (!eng_finish(&g->eng, line, text)) {
+    engine_failed(g);
+    return false;
+  }
+  score_hand(g);
+  return true;
+}
+
+static bool begin_hand(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  if (g->state == R_HEADER && !header_done(g, st)) return false;
+  if (!close_hand(g, st->line, st->text)) return false;
+  if (st->number != r->nhands + 1)
+    return malformed(g, st, st->value.col, "expected hand %d, got %ld", r->nhands + 1, st->number);
+  if (r->game_over)
+    return illegal(g, st, st->key.col, CODE_GAME_OVER, "table.target",
+                   "the game is over: %s reached %d", r->winner >= 0 ? r->team[r->winner] : "a team",
+                   r->target);
+  const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
+  eng_begin(&g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
+  g->state = R_SETUP;
+  return true;
+}
+
+static bool setup_statement(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  if (g->state != R_SETUP)
+    return malformed(g, st, st->key.col, "\"%s\" belongs to the setup, before the hand's first action",
+                     st->key.s);
+  int p = -1;
+  if (st->kind == ST_DEALER || st->kind == ST_DEAL || st->kind == ST_FOOT) {
+    p = find_player(r, st->name.s);
+    if (p < 0) return malformed(g, st, st->name.col, "unknown player %s", st->name.s);
+  }
+  bool ok = true;
+  switch (st->kind) {
+    case ST_DEALER: ok = eng_dealer(&g->eng, st, p); break;
+    case ST_DEAL: ok = eng_deal(&g->eng, st, p); break;
+    case ST_STOCK: ok = eng_stock(&g->eng, st); break;
+    case ST_PILE: ok = eng_pile(&g->eng, st); break;
+    case ST_FOOT:
+      return illegal(g, st, st->key.col, CODE_FOOT, NULL, "the %s rules have no foot",
+                     r->rs->name);
+    case ST_CUT:
+      return illegal(g, st, st->key.col, CODE_DEAL, NULL, "the %s rules have no cut",
+                     r->rs->name);
+    default: break;
+  }
+  if (!ok) engine_failed(g);
+  return ok;
+}
+
+static bool action(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  if (g->state == R_HEADER)
+    return malformed(g, st, st->key.col, "an action before the first \"hand\" line");
+  int p = find_player(r, st->key.s);
+  if (p < 0) return malformed(g, st, st->key.col, "unknown player %s", st->key.s);
+  if (g->state == R_SCORED)
+    return illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
+  g->state = R_PLAY;
+  g->actions++;
+  if (eng_action(&g->eng, st, p)) return true;
+  engine_failed(g);
+  return false;
+}
+
+static bool score_line(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  if (g->state == R_HEADER)
+    return malformed(g, st, st->key.col, "a score line before the first hand");
+  if (!close_hand(g, st->line, st->text)) return false;
+  if (g->hand_scored_claimed)
+    return malformed(g, st, st->key.col, "a second score line for hand %d", r->nhands);
+  g->hand_scored_claimed = true;
+  const hand_score_t *h = &r->hands[r->nhands - 1];
+  for (unsigned i = 0; i < st->nscores; i++) {
+    int t = find_team(r, st->score_team[i].s);
+    if (t < 0) return malformed(g, st, st->score_team[i].col, "unknown team %s", st->score_team[i].s);
+    if (h->team[t].total != st->score_value[i])
+      return illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, NULL,
+                     "%s scores %ld in hand %d, the record claims %ld", r->team[t],
+                     h->team[t].total, h->number, st->score_value[i]);
+  }
+  return true;
+}
+
+static void expectation(game_t *g, const cgr_stmt_t *st) {
+  record_t *r = &g->rec;
+  r->has_expect = true;
+  r->expect = st->expect;
+  r->expect_code = st->expect_code;
+  r->expect_line = st->expect_line;
+  r->expect_col = st->expect_col;
+  r->expect_at = st->line;
+}
+
+static bool statement(game_t *g, const cgr_stmt_t *st) {
+  if (st->kind == ST_CGR) {
+    /* expectation lines before the first `cgr` already opened this record */
+    bool pending = g->state == R_HEADER && g->rec.start_line == 0;
+    if (pending) {
+      g->rec.start_line = st->line;
+    } else {
+      if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
+      flush(g);
+      start_record(g, st->line);
+    }
+    if (st->number != 1)
+      return malformed(g, st, st->value.col, "CGR version %ld: this referee reads version 1",
+                       st->number);
+    return true;
+  }
+  if (st->kind == ST_EXPECT) {
+    if (g->state == R_NONE) start_record(g, 0);
+    if (g->rec.has_expect)
+      return malformed(g, st, st->key.col, "a second expectation in this record (line %u)",
+                       g->rec.expect_at);
+    expectation(g, st);
+    return true;
+  }
+  if (g->state == R_NONE) {
+    start_record(g, st->line);
+    return malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
+  }
+  if (g->state == R_DONE) return false;
+  if (g->state == R_HEADER && g->rec.start_line == 0) {
+    g->rec.start_line = st->line;
+    return malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
+  }
+  switch (st->kind) {
+    case ST_VARIANT:
+    case ST_PLAYER:
+    case ST_TAG:
+      if (g->state != R_HEADER)
+        return malformed(g, st, st->key.col, "\"%s\" belongs to the header, before the first hand",
+                         st->key.s);
+      return header_statement(g, st);
+    case ST_HAND: return begin_hand(g, st);
+    case ST_DEALER:
+    case ST_CUT:
+    case ST_DEAL:
+    case ST_FOOT:
+    case ST_STOCK:
+    case ST_PILE:
+      if (g->state == R_HEADER) return header_statement(g, st);
+      return setup_statement(g, st);
+    case ST_ACTION: return action(g, st);
+    case ST_SCORE: return score_line(g, st);
+    default: return true;
+  }
+}
+
+void game_statement(game_t *g, const cgr_stmt_t *st) { (void)statement(g, st); }
+
+void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
+  if (g->state == R_NONE) start_record(g, err->line);
+  if (g->state == R_DONE) return;
+  verdict_t *v = &g->rec.verdict;
+  memset(v, 0, sizeof *v);
+  v->status = VERDICT_MALFORMED;
+  v->line = err->line;
+  v->col = err->col;
+  set_text(v->text, line_text);
+  snprintf(v->message, sizeof v->message, "%s", err->message);
+  g->state = R_DONE;
+}
+
+void game_end_file(game_t *g, unsigned last_line) {
+  if (g->state == R_HEADER && g->rec.start_line == 0) {
+    /* expectation lines and no record at all */
+    g->rec.start_line = 1;
+    verdict_t *v = &g->rec.verdict;
+    memset(v, 0, sizeof *v);
+    v->status = VERDICT_MALFORMED;
+    v->line = last_line + 1;
+    v->col = 1;
+    snprintf(v->message, sizeof v->message, "expected \"cgr 1\": the file holds no record");
+    g->state = R_DONE;
+  }
+  if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, last_line + 1, "");
+  flush(g);
+}

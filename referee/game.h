@@ -1,0 +1,67 @@
+/* game.h — replays whole records: header, hands, totals, the winner.
+ *
+ * The driver takes statements from the reader one at a time and keeps one
+ * record in memory: when a record ends (a new `cgr`, or the end of the file)
+ * it is handed to the caller's callback and forgotten, so memory does not
+ * grow with the number of records. */
+#ifndef GAME_H
+#define GAME_H
+
+#include <stdbool.h>
+
+#include "cgr.h"
+#include "engine.h"
+#include "ruleset.h"
+#include "verdict.h"
+
+enum { MAX_TAGS = 16 };
+
+/* A record as the referee judged it. Valid during the callback only. */
+typedef struct {
+  const char *file;
+  int index;                     /* 1-based within the file */
+  unsigned start_line;
+  char variant[256];
+  const ruleset_t *rs;           /* NULL when none could be loaded */
+  int nplayers, nteams;
+  char player[MAX_PLAYERS][NAME_LEN];
+  int team_of[MAX_PLAYERS];
+  char team[MAX_TEAMS][NAME_LEN];
+  int ntags;
+  char tag_key[MAX_TAGS][NAME_LEN];
+  char tag_value[MAX_TAGS][256];
+
+  verdict_t verdict;             /* status, and the first error */
+  bool ruleset_error;            /* the verdict is about the ruleset (exit 3) */
+  hand_score_t *hands;           /* completed hands, in order */
+  int nhands;
+  long total[MAX_TEAMS];
+  int target;
+  bool game_over;
+  int winner;                    /* team index, -1 for none or a tie */
+
+  bool has_expect;
+  cgr_expect_t expect;
+  code_t expect_code;
+  unsigned expect_line, expect_col, expect_at;
+} record_t;
+
+typedef void (*game_callback_t)(const record_t *rec, void *ctx);
+
+typedef struct game game_t;
+
+/* forced_rules: a ruleset name or path that replaces every record's
+ * `variant` (NULL to follow the records). */
+game_t *game_new(const char *forced_rules, game_callback_t cb, void *ctx);
+void game_free(game_t *g);
+
+void game_begin_file(game_t *g, const char *file);
+void game_statement(game_t *g, const cgr_stmt_t *st);
+void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text);
+/* The end of the file: the last record is judged and handed over. */
+void game_end_file(game_t *g, unsigned last_line);
+
+/* Number of actions replayed so far (for throughput figures). */
+unsigned long long game_actions(const game_t *g);
+
+#endif

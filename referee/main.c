@@ -1,0 +1,144 @@
+/* main.c — the command line: referee [options] FILE..., referee check PATH...
+ * A thin layer over the library: options, then run, then the exit status. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "game.h"
+#include "report.h"
+#include "run.h"
+
+enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3 };
+
+static const char usage[] =
+    "usage: referee [options] FILE...      referee game records (- reads stdin)\n"
+    "       referee check [options] PATH... compare verdicts with each record's\n"
+    "                                       \"# expect:\" line (directories are walked)\n"
+    "\n"
+    "Replays canasta game records (CGR 1) against a variant's ruleset and reports,\n"
+    "for each record, legal (with the scores), illegal (the first illegal action:\n"
+    "line, column, code, why) or malformed.\n"
+    "\n"
+    "options:\n"
+    "  --json          one JSON object per record (JSON Lines) instead of text\n"
+    "  --rules R       judge every record by ruleset R (a built-in name such as\n"
+    "                  classic, or a path to a YAML file), whatever its variant line\n"
+    "  --color WHEN    colour the text output: auto (default), always, never\n"
+    "  --list-rules    list the built-in rulesets\n"
+    "  --help          this help\n"
+    "  --version       the version\n"
+    "\n"
+    "exit status: 0 all records legal, 1 some record illegal, 2 some record\n"
+    "malformed, 3 usage, ruleset or I/O error (check: 0 all as expected, 1 not).\n"
+    "Documentation: docs/format.md (records), docs/codes.md (verdict codes),\n"
+    "docs/rulesets.md (ruleset keys), docs/variants/ (each variant's rules).\n";
+
+typedef struct {
+  bool json, color;
+  int status;
+} run_ctx_t;
+
+static int record_status(const record_t *r) {
+  if (r->ruleset_error) return EXIT_ERROR;
+  switch (r->verdict.status) {
+    case VERDICT_LEGAL: return EXIT_LEGAL;
+    case VERDICT_ILLEGAL: return EXIT_ILLEGAL;
+    case VERDICT_MALFORMED: return EXIT_MALFORMED;
+  }
+  return EXIT_ERROR;
+}
+
+static void on_record(const record_t *r, void *ctx) {
+  run_ctx_t *c = ctx;
+  if (c->json) report_json(stdout, r);
+  else report_text(stdout, r, c->color);
+  int s = record_status(r);
+  if (s > c->status) c->status = s;
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "referee: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\nTry 'referee --help'.\n");
+  return EXIT_ERROR;
+}
+
+static void list_rules(void) {
+  for (const rs_builtin_t *b = rs_builtins; b->name; b++) {
+    ruleset_t rs;
+    rs_error_t err;
+    if (rs_load(&rs, b->name, &err)) printf("%-12s %s\n", b->name, rs.title);
+    else printf("%-12s (broken: %s:%u:%u: %s)\n", b->name, err.file, err.line, err.col, err.message);
+  }
+}
+
+int main(int argc, char **argv) {
+  run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, EXIT_LEGAL};
+  const char *rules = NULL;
+  bool check = false;
+  char *files[4096];
+  int nfiles = 0;
+  int i = 1;
+  if (argc > 1 && strcmp(argv[1], "check") == 0) {
+    check = true;
+    i = 2;
+  }
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage, stdout);
+      return EXIT_LEGAL;
+    } else if (strcmp(a, "--version") == 0) {
+      printf("referee (canasta-referee) %s, reads CGR 1\n", REFEREE_VERSION);
+      return EXIT_LEGAL;
+    } else if (strcmp(a, "--json") == 0) {
+      ctx.json = true;
+    } else if (strcmp(a, "--list-rules") == 0) {
+      list_rules();
+      return EXIT_LEGAL;
+    } else if (strcmp(a, "--rules") == 0 || strcmp(a, "--color") == 0) {
+      if (i + 1 == argc) return usage_error("%s needs a value", a);
+      const char *v = argv[++i];
+      if (a[2] == 'r') {
+        rules = v;
+      } else if (strcmp(v, "always") == 0 || strcmp(v, "never") == 0 || strcmp(v, "auto") == 0) {
+        ctx.color = v[0] == 'a' && v[1] == 'l' ? true : v[0] == 'n' ? false : ctx.color;
+      } else {
+        return usage_error("--color takes auto, always or never, not '%s'", v);
+      }
+    } else if (a[0] == '-' && a[1] == '-' && a[2] == '\0') {
+      for (i++; i < argc && nfiles < 4096; i++) files[nfiles++] = argv[i];
+    } else if (a[0] == '-' && a[1] != '\0') {
+      return usage_error("unknown option '%s'", a);
+    } else if (nfiles < 4096) {
+      files[nfiles++] = argv[i];
+    } else {
+      return usage_error("more than 4096 files given at once%s", "");
+    }
+  }
+  if (nfiles == 0) return usage_error("no input files (use - for standard input)%s", "");
+  if (rules) {
+    ruleset_t rs;
+    rs_error_t err;
+    if (!rs_load(&rs, rules, &err)) {
+      fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err.file, err.line, err.col, err.message);
+      return EXIT_ERROR;
+    }
+  }
+  if (check) return check_paths(nfiles, files, rules, stdout);
+
+  game_t *g = game_new(rules, on_record, &ctx);
+  if (!g) return EXIT_ERROR;
+  for (int f = 0; f < nfiles; f++) {
+    char why[128];
+    if (!run_file(g, files[f], why, sizeof why)) {
+      fprintf(stderr, "referee: %s: %s\n", files[f], why);
+      ctx.status = EXIT_ERROR;
+    }
+  }
+  game_free(g);
+  fflush(stdout);
+  return ctx.status;
+}

@@ -1,0 +1,141 @@
+/* ruleset.h — a variant's rules as plain data.
+ *
+ * The engine reads only this struct: every difference between variants is a
+ * value here, never a variant name in code. ruleset_load.c fills it from YAML
+ * (the only module that sees libyaml); docs/rulesets.md documents each key. */
+#ifndef RULESET_H
+#define RULESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "card.h"
+
+enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8 };
+
+/* Classes of cards named in lists such as pile.blocked_by (a bit mask). */
+enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
+
+typedef enum { TAKE_ONTO_ANY, TAKE_ONTO_CANASTA, TAKE_ONTO_NEVER } rs_take_onto_t;
+typedef enum { SAME_RANK_MERGE, SAME_RANK_FORBID, SAME_RANK_ALLOW } rs_same_rank_t;
+typedef enum { THREES_NEVER, THREES_GOING_OUT, THREES_ALWAYS } rs_threes_t;
+typedef enum { OPEN_LARGEST_MELD, OPEN_ALL_MELDS } rs_open_counts_t;
+typedef enum { RED3_IN_HAND_AS_LAID, RED3_IN_HAND_PENALTY } rs_red3_in_hand_t;
+typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
+typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE } rs_stock_empty_t;
+
+typedef struct {
+  int players, packs, deal, teams;
+  bool partners_apart;
+  int target;
+} rs_seat_t;
+
+typedef struct { int from, minimum; } rs_band_t;
+typedef struct { int cards, max_wild; } rs_wild_limit_t;
+typedef struct { int count, value; } rs_red3_total_t;
+
+typedef struct {
+  int schema; /* 1 */
+  char name[64];
+  char title[160];
+
+  rs_seat_t seats[RS_MAX_SEATS];
+  int nseats;
+
+  struct {
+    int jokers_per_pack;
+    bool wild[RANK_COUNT];
+    int value[RANK_COUNT];
+  } cards;
+
+  struct {
+    int draw;
+    bool meld_before_draw;
+  } turn;
+
+  struct {
+    int initial;
+    unsigned cover_initial, blocked_by, frozen_by;  /* RS_* masks */
+    bool frozen_for_unopened;
+    int unfreeze_naturals, take_naturals;
+    rs_take_onto_t take_onto_meld;
+    bool opening_by_take;
+  } pile;
+
+  struct {
+    int min_cards, min_naturals, max_wild;
+    rs_wild_limit_t wild_limits[RS_MAX_WILD_LIMITS];
+    int nwild_limits;
+    rs_same_rank_t same_rank;
+    rs_threes_t black_threes;
+    bool black_threes_wild;
+  } meld;
+
+  struct {
+    int min_cards, min_naturals, pure, impure;
+  } canasta;
+
+  struct {
+    int negative;
+    rs_band_t bands[RS_MAX_BANDS];
+    int nbands;
+    rs_open_counts_t counts;
+    bool concealed_exempt;
+  } opening;
+
+  struct {
+    int each;
+    rs_red3_total_t totals[RS_MAX_RED3_TOTALS];
+    int ntotals;
+    bool negative_without_meld;
+    rs_red3_in_hand_t in_hand;
+    int in_hand_penalty;
+  } red_threes;
+
+  struct {
+    int canastas, bonus, concealed_bonus;
+    rs_ask_t ask;
+  } going_out;
+
+  struct {
+    rs_stock_empty_t stock_empty;
+  } end;
+} ruleset_t;
+
+/* Where a loader error is: the file (or built-in name), line and column
+ * (1-based), and the sentence. */
+typedef struct {
+  char file[256];
+  unsigned line, col;
+  char message[256];
+} rs_error_t;
+
+/* A shipped ruleset, compiled in from rulesets/<name>.yaml. */
+typedef struct {
+  const char *name;
+  const char *text;
+  size_t len;
+} rs_builtin_t;
+extern const rs_builtin_t rs_builtins[];
+
+/* Loads the built-in ruleset NAME, or, when NAME contains '/' or ends in
+ * .yaml, the file at that path. False with *err filled on any failure. */
+bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err);
+bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err);
+bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
+                  rs_error_t *err);
+
+const rs_seat_t *rs_seat(const ruleset_t *rs, int players);
+int rs_opening_minimum(const ruleset_t *rs, long team_total);
+bool rs_is_wild(const ruleset_t *rs, card_t c);
+/* A natural card: neither wild nor a three. */
+bool rs_is_natural(const ruleset_t *rs, card_t c);
+int rs_value(const ruleset_t *rs, card_t c);
+/* The RS_* classes a card belongs to. */
+unsigned rs_classes(const ruleset_t *rs, card_t c);
+/* What a team's `count` red threes are worth (before any sign). */
+int rs_red3_value(const ruleset_t *rs, int count);
+/* The most wild cards a meld of n cards may hold. */
+int rs_max_wild(const ruleset_t *rs, int ncards);
+
+#endif

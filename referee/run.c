@@ -1,0 +1,37 @@
+/* run.c — reads a file statement by statement into the game driver. */
+#include "run.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cgr.h"
+
+bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    snprintf(why, why_len, "%s", strerror(errno));
+    return false;
+  }
+  cgr_reader_t *r = cgr_open(f);
+  if (!r) {
+    if (!is_stdin) fclose(f);
+    snprintf(why, why_len, "out of memory");
+    return false;
+  }
+  game_begin_file(g, is_stdin ? "<stdin>" : path);
+  const cgr_stmt_t *st;
+  cgr_error_t err;
+  int rc;
+  while ((rc = cgr_next(r, &st, &err)) != 0) {
+    if (rc > 0) game_statement(g, st);
+    else game_malformed(g, &err, cgr_line_text(r));
+  }
+  bool ok = !ferror(f);
+  if (!ok) snprintf(why, why_len, "read error");
+  game_end_file(g, cgr_line_number(r));
+  cgr_close(r);
+  if (!is_stdin) fclose(f);
+  return ok;
+}

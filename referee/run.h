@@ -1,0 +1,13 @@
+/* run.h — feeding files to the game driver. */
+#ifndef RUN_H
+#define RUN_H
+
+#include <stdbool.h>
+
+#include "game.h"
+
+/* Reads every record of the file at path ("-" for standard input) through g.
+ * False when the file cannot be opened or read; the reason is in why. */
+bool run_file(game_t *g, const char *path, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,45 @@
+/* verdict.h — what the referee says of a record: the error object and the
+ * scores. The engine fills a verdict_t at the first illegal action; the game
+ * driver adds the scores; the output formats print it. */
+#ifndef VERDICT_H
+#define VERDICT_H
+
+#include <stdbool.h>
+
+#include "codes.h"
+
+enum { MAX_PLAYERS = 12, MAX_TEAMS = 12, VERDICT_TEXT = 512, NAME_LEN = 64 };
+
+typedef enum { VERDICT_LEGAL, VERDICT_ILLEGAL, VERDICT_MALFORMED } verdict_status_t;
+
+/* The first thing wrong with a record. For VERDICT_LEGAL only status is set. */
+typedef struct {
+  verdict_status_t status;
+  code_t code;                /* CODE_NONE for malformed */
+  unsigned line, col;         /* 1-based, col in characters */
+  char actor[NAME_LEN];       /* "" when the statement has no actor */
+  char text[VERDICT_TEXT];    /* the offending line as written */
+  char message[256];          /* a sentence with the numbers involved */
+  const char *rule;           /* the ruleset key the rule comes from, or NULL */
+} verdict_t;
+
+/* One team's result for one hand, by part. */
+typedef struct {
+  long melded;      /* value of the cards in the team's melds */
+  long canastas;    /* canasta bonuses */
+  long red_threes;  /* positive, or negative when the team melded nothing */
+  long going_out;   /* bonus for going out (normal or concealed) */
+  long in_hand;     /* value of cards left in the team's hands (<= 0) */
+  long total;
+  int pure, impure; /* canastas counted */
+  int red_three_count;
+} score_parts_t;
+
+typedef struct {
+  int number;                    /* the hand's number in the record */
+  int out_player;                /* -1 when nobody went out */
+  bool concealed;
+  score_parts_t team[MAX_TEAMS];
+} hand_score_t;
+
+#endif
