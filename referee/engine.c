@@ -591,10 +591,12 @@ static bool act_red3(engine_t *e, const cgr_stmt_t *st, int p) {
   if (p == e->current) cc_take(&e->own, c, 1);
   e->red_threes[e->team_of[p]]++;
   if (p == e->current && e->pile_red3 > 0) {
-    /* a red three from the taken pile is not replaced */
+    /* red_threes.replace_from_pile: one from the taken pile may be replaced */
     e->pile_red3--;
-    e->pile_red3_laid = true;
-    return true;
+    if (!e->rs->red_threes.replace_from_pile) {
+      e->pile_red3_laid = true;
+      return true;
+    }
   }
   if (e->stock.total > (unsigned)e->owed) {
     e->owed_player = p;

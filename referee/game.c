@@ -35,6 +35,9 @@ struct game {
   int hands_cap;
   bool hand_scored_claimed;
   bool have_variant;
+  bool started;          /* the record began with its `cgr` line */
+  bool pending;          /* an expectation waiting for the next statement */
+  cgr_stmt_t expect;     /* (only its expect fields and line are used) */
   unsigned long long actions;
   engine_t eng;
   const char *names[MAX_PLAYERS];
@@ -118,6 +121,7 @@ static void start_record(game_t *g, unsigned line) {
   g->rec.winner = -1;
   g->state = R_HEADER;
   g->have_variant = false;
+  g->started = false;
 }
 
 void game_begin_file(game_t *g, const char *file) {
@@ -393,49 +397,64 @@ static bool score_line(game_t *g, const cgr_stmt_t *st) {
   return true;
 }
 
-static void expectation(game_t *g, const cgr_stmt_t *st) {
+/* An expectation line belongs to the record of the next statement: to a
+ * new record when a `cgr` line follows it, else to the current record. */
+static bool expectation(game_t *g, const cgr_stmt_t *st) {
   record_t *r = &g->rec;
+  if (r->has_expect)
+    return malformed(g, st, st->key.col, "a second expectation in this record (line %u)",
+                     r->expect_at);
   r->has_expect = true;
   r->expect = st->expect;
   r->expect_code = st->expect_code;
   r->expect_line = st->expect_line;
   r->expect_col = st->expect_col;
   r->expect_at = st->line;
+  return true;
+}
+
+static void hold_expectation(game_t *g, const cgr_stmt_t *st) {
+  g->pending = true;
+  g->expect.line = st->line;
+  g->expect.text = "";
+  g->expect.key = st->key;
+  g->expect.expect = st->expect;
+  g->expect.expect_code = st->expect_code;
+  g->expect.expect_line = st->expect_line;
+  g->expect.expect_col = st->expect_col;
+}
+
+/* The held expectation goes to the current record (opened if none). */
+static void place_expectation(game_t *g) {
+  if (!g->pending) return;
+  g->pending = false;
+  if (g->state == R_NONE) start_record(g, 0);
+  expectation(g, &g->expect);
 }
 
 static bool statement(game_t *g, const cgr_stmt_t *st) {
+  if (st->kind == ST_EXPECT) {
+    if (g->pending) place_expectation(g);
+    hold_expectation(g, st);
+    return true;
+  }
   if (st->kind == ST_CGR) {
-    /* expectation lines before the first `cgr` already opened this record */
-    bool pending = g->state == R_HEADER && g->rec.start_line == 0;
-    if (pending) {
-      g->rec.start_line = st->line;
-    } else {
-      if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
-      flush(g);
-      start_record(g, st->line);
-    }
+    if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
+    flush(g);
+    start_record(g, st->line);
+    g->started = true;
+    place_expectation(g);
     if (st->number != 1)
       return malformed(g, st, st->value.col, "CGR version %ld: this referee reads version 1",
                        st->number);
     return true;
   }
-  if (st->kind == ST_EXPECT) {
-    if (g->state == R_NONE) start_record(g, 0);
-    if (g->rec.has_expect)
-      return malformed(g, st, st->key.col, "a second expectation in this record (line %u)",
-                       g->rec.expect_at);
-    expectation(g, st);
-    return true;
-  }
-  if (g->state == R_NONE) {
-    start_record(g, st->line);
+  place_expectation(g);
+  if (g->state == R_NONE) start_record(g, st->line);
+  if (g->state == R_HEADER && g->rec.start_line == 0) g->rec.start_line = st->line;
+  if (g->state == R_HEADER && !g->started)
     return malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
-  }
   if (g->state == R_DONE) return false;
-  if (g->state == R_HEADER && g->rec.start_line == 0) {
-    g->rec.start_line = st->line;
-    return malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
-  }
   switch (st->kind) {
     case ST_VARIANT:
     case ST_PLAYER:
@@ -462,7 +481,9 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
 void game_statement(game_t *g, const cgr_stmt_t *st) { (void)statement(g, st); }
 
 void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
+  place_expectation(g);
   if (g->state == R_NONE) start_record(g, err->line);
+  if (g->rec.start_line == 0) g->rec.start_line = err->line;
   if (g->state == R_DONE) return;
   verdict_t *v = &g->rec.verdict;
   memset(v, 0, sizeof *v);
@@ -475,7 +496,9 @@ void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
 }
 
 void game_end_file(game_t *g, unsigned last_line) {
-  if (g->state == R_HEADER && g->rec.start_line == 0) {
+  place_expectation(g);
+  if (g->state == R_NONE && g->index == 0) start_record(g, 0);
+  if (g->state == R_HEADER && !g->started) {
     /* expectation lines and no record at all */
     g->rec.start_line = 1;
     verdict_t *v = &g->rec.verdict;

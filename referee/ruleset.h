@@ -88,6 +88,7 @@ typedef struct {
     rs_red3_total_t totals[RS_MAX_RED3_TOTALS];
     int ntotals;
     bool negative_without_meld;
+    bool replace_from_pile;
     rs_red3_in_hand_t in_hand;
     int in_hand_penalty;
   } red_threes;
@@ -124,6 +125,9 @@ bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err);
 bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err);
 bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                   rs_error_t *err);
+
+/* Calls fn with the dotted path of every key of the schema ("meld.max_wild"). */
+void rs_schema_keys(void (*fn)(const char *path, void *ctx), void *ctx);
 
 const rs_seat_t *rs_seat(const ruleset_t *rs, int players);
 int rs_opening_minimum(const ruleset_t *rs, long team_total);

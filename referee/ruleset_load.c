@@ -128,6 +128,7 @@ static const field_t red3_fields[] = {
   {"totals", F_LIST, OFF(red_threes.totals), 0, RS_MAX_RED3_TOTALS, NULL, red3_total_fields,
    sizeof(rs_red3_total_t), OFF(red_threes.ntotals), false},
   {"negative_without_meld", F_BOOL, OFF(red_threes.negative_without_meld), 0, 0, NULL, NULL, 0, 0, false},
+  {"replace_from_pile", F_BOOL, OFF(red_threes.replace_from_pile), 0, 0, NULL, NULL, 0, 0, false},
   {"in_hand", F_ENUM, OFF(red_threes.in_hand), 0, 0, in_hand_names, NULL, 0, 0, false},
   {"in_hand_penalty", F_INT, OFF(red_threes.in_hand_penalty), 0, 100000, NULL, NULL, 0, 0, false},
   END};
@@ -422,4 +423,18 @@ bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
   snprintf(err->file, sizeof err->file, "%s", name_or_path);
   snprintf(err->message, sizeof err->message, "no built-in ruleset of that name");
   return false;
+}
+
+static void walk_keys(const field_t *fields, const char *prefix,
+                      void (*fn)(const char *path, void *ctx), void *ctx) {
+  for (const field_t *f = fields; f->key; f++) {
+    char path[128];
+    snprintf(path, sizeof path, "%s%s%s", prefix, *prefix ? "." : "", f->key);
+    fn(path, ctx);
+    if (f->sub) walk_keys(f->sub, path, fn, ctx);
+  }
+}
+
+void rs_schema_keys(void (*fn)(const char *path, void *ctx), void *ctx) {
+  walk_keys(top_fields, "", fn, ctx);
 }

@@ -7,20 +7,13 @@
 
 #include "cgr.h"
 
-bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    snprintf(why, why_len, "%s", strerror(errno));
-    return false;
-  }
+bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len) {
   cgr_reader_t *r = cgr_open(f);
   if (!r) {
-    if (!is_stdin) fclose(f);
     snprintf(why, why_len, "out of memory");
     return false;
   }
-  game_begin_file(g, is_stdin ? "<stdin>" : path);
+  game_begin_file(g, name);
   const cgr_stmt_t *st;
   cgr_error_t err;
   int rc;
@@ -29,9 +22,20 @@ bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
     else game_malformed(g, &err, cgr_line_text(r));
   }
   bool ok = !ferror(f);
-  if (!ok) snprintf(why, why_len, "read error");
+  if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
   game_end_file(g, cgr_line_number(r));
   cgr_close(r);
-  if (!is_stdin) fclose(f);
+  return ok;
+}
+
+bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
+  if (strcmp(path, "-") == 0) return run_stream(g, stdin, "<stdin>", why, why_len);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(why, why_len, "%s", strerror(errno));
+    return false;
+  }
+  bool ok = run_stream(g, f, path, why, why_len);
+  fclose(f);
   return ok;
 }

@@ -1,0 +1,129 @@
+/* Whole records through the game driver: scores, independence of records,
+ * nothing lost before an error. Fixtures are corpus records. */
+#define _POSIX_C_SOURCE 200809L
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static char *slurp(const char *rel) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", SOURCE_DIR, rel);
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "%s", path);
+  static char buf[1 << 16];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  return strdup(buf);
+}
+
+static char *concat(const char *a, const char *b) {
+  char *s = malloc(strlen(a) + strlen(b) + 1);
+  strcpy(s, a);
+  strcat(s, b);
+  return s;
+}
+
+Test(game, concealed_going_out_scores_by_part) {
+  char *t = slurp("corpus/classic/legal-2p-concealed-out.cgr");
+  results_t r;
+  run_text(t, &r);
+  cr_assert_eq(r.n, 1);
+  cr_assert_eq(r.v[0].status, VERDICT_LEGAL, "%s", r.v[0].message);
+  const score_parts_t *anne = &r.last_hand[0].team[0];
+  cr_assert_eq(anne->melded, 180);
+  cr_assert_eq(anne->canastas, 500);
+  cr_assert_eq(anne->pure, 1);
+  cr_assert_eq(anne->going_out, 200);
+  cr_assert_eq(anne->in_hand, 0);
+  cr_assert_eq(r.last_hand[0].team[1].in_hand, -130);
+  cr_assert(r.last_hand[0].concealed);
+  free(t);
+}
+
+Test(game, a_game_reaches_its_target) {
+  char *t = slurp("corpus/classic/legal-2p-game-5000.cgr");
+  results_t r;
+  run_text(t, &r);
+  cr_assert_eq(r.v[0].status, VERDICT_LEGAL, "%u: %s", r.v[0].line, r.v[0].message);
+  cr_assert_eq(r.nhands[0], 3);
+  cr_assert_geq(r.total[0][0], 5000);
+  cr_assert_eq(r.winner[0], 0);
+  free(t);
+}
+
+Test(game, records_are_independent) {
+  char *legal = slurp("corpus/classic/legal-2p-concealed-out.cgr");
+  char *bad = slurp("corpus/classic/illegal-wild-overflow.cgr");
+  char *both = concat(bad, legal);
+  results_t alone, mixed;
+  run_text(legal, &alone);
+  run_text(both, &mixed);
+  cr_assert_eq(mixed.n, 2);
+  cr_assert_eq(mixed.v[0].status, VERDICT_ILLEGAL);
+  cr_assert_eq(mixed.v[0].code, CODE_WILD_OVERFLOW);
+  cr_assert_eq(mixed.v[1].status, alone.v[0].status);
+  cr_assert_eq(mixed.total[1][0], alone.total[0][0]);
+  char *reversed = concat(legal, "cgr 1\nvariant classic\nplayer A\nAnne draw 1X\n");
+  run_text(reversed, &mixed);
+  cr_assert_eq(mixed.v[0].status, VERDICT_LEGAL);
+  cr_assert_eq(mixed.v[1].status, VERDICT_MALFORMED);
+  free(legal);
+  free(bad);
+  free(both);
+  free(reversed);
+}
+
+Test(game, an_error_keeps_the_scores_of_the_hands_before_it) {
+  char *t = slurp("corpus/classic/legal-2p-game-5000.cgr");
+  char *cut = strstr(t, "hand 2\n");
+  cr_assert_not_null(cut);
+  strcpy(cut, "hand 2\ndealer Anne\nBruno draw 5H\n");
+  results_t r;
+  run_text(t, &r);
+  cr_assert_eq(r.v[0].status, VERDICT_ILLEGAL);
+  cr_assert_eq(r.v[0].code, CODE_DEAL, "no deal lines: %s", r.v[0].message);
+  cr_assert_eq(r.nhands[0], 1);
+  cr_assert_eq(r.total[0][0], 2210);
+  free(t);
+}
+
+Test(game, a_claimed_score_is_checked) {
+  char *t = slurp("corpus/classic/legal-2p-concealed-out.cgr");
+  char *s = strstr(t, "score Anne 880");
+  cr_assert_not_null(s);
+  memcpy(s, "score Anne 870", 14);
+  verdict_t v = judge(t);
+  cr_assert_eq(v.code, CODE_SCORE_MISMATCH);
+  cr_assert(strstr(v.message, "880"), "%s", v.message);
+  free(t);
+}
+
+Test(game, header_errors_are_malformed) {
+  verdict_t v = judge("cgr 1\nplayer Anne\nhand 1\n");
+  cr_assert_eq(v.status, VERDICT_MALFORMED);
+  cr_assert(strstr(v.message, "variant"), "%s", v.message);
+  v = judge("variant classic\n");
+  cr_assert_eq(v.status, VERDICT_MALFORMED);
+  cr_assert_eq(v.line, 1);
+  v = judge("cgr 2\n");
+  cr_assert_eq(v.status, VERDICT_MALFORMED);
+  cr_assert_eq(v.col, 5);
+  v = judge("cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\nhand 1\ndealer Zoe\n");
+  cr_assert_eq(v.status, VERDICT_MALFORMED);
+  cr_assert(strstr(v.message, "unknown player Zoe"), "%s", v.message);
+  cr_assert_eq(v.col, 8);
+}
+
+Test(game, seating_follows_the_ruleset) {
+  verdict_t v = judge("cgr 1\nvariant classic\nplayer A\nhand 1\n");
+  cr_assert_eq(v.code, CODE_SEATING);
+  cr_assert(strstr(v.message, "1 players"), "%s", v.message);
+  v = judge("cgr 1\nvariant classic\nplayer A team X\nplayer B team X\nplayer C team Y\n"
+            "player D team Y\nhand 1\n");
+  cr_assert_eq(v.code, CODE_SEATING);
+  cr_assert(strstr(v.message, "side by side"), "%s", v.message);
+}

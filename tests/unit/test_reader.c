@@ -1,0 +1,129 @@
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <stdio.h>
+/* The CGR reader: tokens, cards, positions, and what it refuses. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "cgr.h"
+
+static cgr_reader_t *r;
+static const cgr_stmt_t *st;
+static cgr_error_t err;
+
+static void setup(void) { r = cgr_open_lines(); }
+static void teardown(void) { cgr_close(r); }
+
+static int parse(const char *line) { return cgr_parse_line(r, line, strlen(line), 7, &st, &err); }
+
+TestSuite(reader, .init = setup, .fini = teardown);
+
+Test(reader, action_with_cards_and_columns) {
+  cr_assert_eq(parse("Chloe  meld 9H\t10S JK"), 1);
+  cr_assert_eq(st->kind, ST_ACTION);
+  cr_assert_str_eq(st->key.s, "Chloe");
+  cr_assert_eq(st->verb, V_MELD);
+  cr_assert_eq(st->verb_word.col, 8);
+  cr_assert_eq(st->ncards, 3);
+  cr_assert_eq(st->cards[0], card_make(RANK_9, SUIT_H));
+  cr_assert_eq(st->cards[1], card_make(RANK_T, SUIT_S));
+  cr_assert_eq(st->cards[2], CARD_JOKER);
+  cr_assert_eq(st->card_cols[1], 16);
+  cr_assert_eq(st->line, 7);
+}
+
+Test(reader, suit_symbols_count_as_one_column) {
+  cr_assert_eq(parse("Anne meld 7\xe2\x99\xa0 7\xe2\x99\xa5 XX"), -1);
+  cr_assert_eq(err.col, 17, "the bad card is at column 17, got %u", err.col);
+  cr_assert_eq(parse("Anne meld 7\xe2\x99\xa0 7\xe2\x99\xa5 7\xe2\x99\xa6 7\xe2\x99\xa3"), 1);
+  cr_assert_eq(st->cards[3], card_make(RANK_7, SUIT_C));
+}
+
+Test(reader, comments_and_meld_references) {
+  cr_assert_eq(parse("Anne add #2 7H # a comment"), 1);
+  cr_assert_eq(st->ref_index, 2);
+  cr_assert_eq(st->ncards, 1);
+  cr_assert_eq(parse("Anne add K KH"), 1);
+  cr_assert_eq(st->ref_rank, RANK_K);
+  cr_assert_eq(parse("   # only a comment"), 0);
+  cr_assert_eq(parse(""), 0);
+}
+
+Test(reader, unknown_card_is_malformed_with_position) {
+  cr_assert_eq(parse("Anne discard 1X"), -1);
+  cr_assert_eq(err.line, 7);
+  cr_assert_eq(err.col, 14);
+  cr_assert(strstr(err.message, "expected a card"), "%s", err.message);
+}
+
+Test(reader, unknown_verb_and_missing_arguments) {
+  cr_assert_eq(parse("Anne dance 7H"), -1);
+  cr_assert_eq(err.col, 6);
+  cr_assert(strstr(err.message, "expected a verb"));
+  cr_assert_eq(parse("Anne discard"), -1);
+  cr_assert(strstr(err.message, "one card"), "%s", err.message);
+  cr_assert_eq(parse("Anne discard 7H 8H"), -1);
+  cr_assert_eq(err.col, 17);
+}
+
+Test(reader, header_statements) {
+  cr_assert_eq(parse("player Anne team NS"), 1);
+  cr_assert_eq(st->kind, ST_PLAYER);
+  cr_assert_str_eq(st->name.s, "Anne");
+  cr_assert_str_eq(st->value.s, "NS");
+  cr_assert_eq(parse("tag event \"Club night, table \\\"3\\\"\""), 1);
+  cr_assert_str_eq(st->value.s, "Club night, table \"3\"");
+  cr_assert_eq(parse("score NS 1230 EW -45"), 1);
+  cr_assert_eq(st->nscores, 2);
+  cr_assert_eq(st->score_value[1], -45);
+  cr_assert_eq(parse("player deal"), -1, "keywords are not names");
+}
+
+Test(reader, expectations) {
+  cr_assert_eq(parse("# expect: illegal WILD-OVERFLOW 42:7"), 1);
+  cr_assert_eq(st->kind, ST_EXPECT);
+  cr_assert_eq(st->expect, EXPECT_ILLEGAL);
+  cr_assert_eq(st->expect_code, CODE_WILD_OVERFLOW);
+  cr_assert_eq(st->expect_line, 42);
+  cr_assert_eq(st->expect_col, 7);
+  cr_assert_eq(parse("# expect: legal"), 1);
+  cr_assert_eq(st->expect, EXPECT_LEGAL);
+  cr_assert_eq(parse("# expect: illegal NO-SUCH-CODE 1:1"), -1);
+  cr_assert_eq(parse("# expect: sometimes"), -1);
+}
+
+Test(reader, hostile_bytes) {
+  static const char nul[] = "Anne draw 7H\0 8H";
+  cr_assert_eq(cgr_parse_line(r, nul, sizeof nul - 1, 3, &st, &err), -1);
+  cr_assert(strstr(err.message, "NUL"));
+  cr_assert_eq(err.col, 13);
+  cr_assert_eq(parse("Anne draw 7\xff"), -1);
+  cr_assert(strstr(err.message, "UTF-8"));
+  cr_assert_eq(parse("Anne draw 7\xe2\x99"), -1, "a truncated sequence");
+}
+
+Test(reader, too_many_cards_on_a_line) {
+  static char line[8 * 1100];
+  strcpy(line, "stock");
+  for (int i = 0; i < 1100; i++) strcat(line, " 7H");
+  cr_assert_eq(parse(line), -1);
+  cr_assert(strstr(err.message, "more than 1024 cards"), "%s", err.message);
+}
+
+Test(reader, a_line_too_long_is_refused_and_reading_goes_on) {
+  size_t n = CGR_MAX_LINE + 100;
+  char *text = malloc(n + 32);
+  memset(text, 'x', n);
+  strcpy(text + n, "\ncgr 1\n");
+  FILE *f = fmemopen(text, strlen(text), "r");
+  cgr_reader_t *fr = cgr_open(f);
+  cr_assert_eq(cgr_next(fr, &st, &err), -1);
+  cr_assert(strstr(err.message, "longer than"));
+  cr_assert_eq(cgr_next(fr, &st, &err), 1);
+  cr_assert_eq(st->kind, ST_CGR);
+  cr_assert_eq(st->line, 2);
+  cr_assert_eq(cgr_next(fr, &st, &err), 0);
+  cgr_close(fr);
+  fclose(f);
+  free(text);
+}

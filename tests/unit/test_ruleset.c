@@ -1,0 +1,177 @@
+/* The ruleset loader: the shipped rulesets load, and every kind of broken
+ * document gets file:line:col and a sentence. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleset.h"
+
+static ruleset_t rs;
+static rs_error_t err;
+
+/* The classic ruleset with `from` replaced by `to` (which must occur). */
+static char *classic_with(const char *from, const char *to) {
+  const rs_builtin_t *b = rs_builtins;
+  while (b->name && strcmp(b->name, "classic") != 0) b++;
+  cr_assert_not_null(b->name);
+  const char *at = strstr(b->text, from);
+  cr_assert_not_null(at, "the classic ruleset holds \"%s\"", from);
+  size_t pre = (size_t)(at - b->text);
+  char *out = malloc(b->len + strlen(to) + 1);
+  memcpy(out, b->text, pre);
+  strcpy(out + pre, to);
+  strcat(out, at + strlen(from));
+  return out;
+}
+
+static bool load(const char *text) { return rs_load_text(&rs, "x.yaml", text, strlen(text), &err); }
+
+/* Line number (1-based) of the first line of text holding needle. */
+static unsigned line_of(const char *text, const char *needle) {
+  const char *at = strstr(text, needle);
+  unsigned line = 1;
+  for (const char *p = text; p < at; p++) line += *p == '\n';
+  return line;
+}
+
+Test(ruleset, classic_loads_with_its_numbers) {
+  cr_assert(rs_load(&rs, "classic", &err), "%s:%u:%u: %s", err.file, err.line, err.col, err.message);
+  cr_assert_str_eq(rs.name, "classic");
+  cr_assert_eq(rs_seat(&rs, 4)->deal, 11);
+  cr_assert_eq(rs_seat(&rs, 6)->target, 7500);
+  cr_assert_null(rs_seat(&rs, 7));
+  cr_assert_eq(rs_opening_minimum(&rs, -10), 15);
+  cr_assert_eq(rs_opening_minimum(&rs, 0), 50);
+  cr_assert_eq(rs_opening_minimum(&rs, 1495), 50);
+  cr_assert_eq(rs_opening_minimum(&rs, 1500), 90);
+  cr_assert_eq(rs_opening_minimum(&rs, 3000), 120);
+  cr_assert_eq(rs_red3_value(&rs, 3), 300);
+  cr_assert_eq(rs_red3_value(&rs, 4), 900);
+  cr_assert(rs_is_wild(&rs, CARD_JOKER));
+  cr_assert(rs_is_wild(&rs, card_make(RANK_2, SUIT_C)));
+  cr_assert_not(rs_is_natural(&rs, card_make(RANK_3, SUIT_S)));
+  cr_assert_eq(rs_value(&rs, card_make(RANK_A, SUIT_S)), 20);
+  cr_assert_eq(rs_max_wild(&rs, 7), 3);
+}
+
+Test(ruleset, every_builtin_loads) {
+  for (const rs_builtin_t *b = rs_builtins; b->name; b++)
+    cr_assert(rs_load(&rs, b->name, &err), "%s: %s:%u:%u: %s", b->name, err.file, err.line,
+              err.col, err.message);
+}
+
+Test(ruleset, unknown_key) {
+  char *t = classic_with("  min_cards: 3\n", "  min_cards: 3\n  min_card: 3\n");
+  cr_assert_not(load(t));
+  cr_assert_eq(err.line, line_of(t, "min_card: 3"));
+  cr_assert_eq(err.col, 3);
+  cr_assert(strstr(err.message, "unknown key \"min_card\""), "%s", err.message);
+  free(t);
+}
+
+Test(ruleset, wrong_type) {
+  char *t = classic_with("max_wild: 3", "max_wild: three");
+  cr_assert_not(load(t));
+  cr_assert_eq(err.line, line_of(t, "max_wild: three"));
+  cr_assert_eq(err.col, 13);
+  cr_assert(strstr(err.message, "expected an integer"), "%s", err.message);
+  free(t);
+}
+
+Test(ruleset, missing_key) {
+  char *t = classic_with("  pure: 500\n", "");
+  cr_assert_not(load(t));
+  cr_assert(strstr(err.message, "missing key \"pure\""), "%s", err.message);
+  cr_assert_eq(err.line, line_of(t, "min_cards: 7"), "reported at the canasta mapping");
+  free(t);
+}
+
+Test(ruleset, out_of_range) {
+  char *t = classic_with("draw: 1", "draw: -4");
+  cr_assert_not(load(t));
+  cr_assert(strstr(err.message, "-4 is out of range (1 to 5)"), "%s", err.message);
+  cr_assert_eq(err.line, line_of(t, "draw: -4"));
+  free(t);
+  t = classic_with("target: 5000}", "target: 99999999999999999999}");
+  cr_assert_not(load(t));
+  cr_assert(strstr(err.message, "expected an integer"), "%s", err.message);
+  free(t);
+}
+
+Test(ruleset, bad_enum_lists_the_choices) {
+  char *t = classic_with("same_rank: merge", "same_rank: sometimes");
+  cr_assert_not(load(t));
+  cr_assert(strstr(err.message, "merge, forbid, allow"), "%s", err.message);
+  free(t);
+}
+
+Test(ruleset, yaml_syntax_error_has_a_position) {
+  cr_assert_not(load("schema: 1\nname: [unclosed\n"));
+  cr_assert(strstr(err.message, "YAML"), "%s", err.message);
+  cr_assert_geq(err.line, 2);
+}
+
+Test(ruleset, not_a_mapping_and_empty) {
+  cr_assert_not(load("- just\n- a list\n"));
+  cr_assert(strstr(err.message, "expected a mapping"));
+  cr_assert_not(load(""));
+}
+
+Test(ruleset, alias_bomb_is_cheap) {
+  const char *bomb =
+      "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+      "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+      "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+      "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+      "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+      "table: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n";
+  cr_assert_not(load(bomb));
+  cr_assert(strstr(err.message, "unknown key \"a\""), "%s", err.message);
+}
+
+Test(ruleset, deep_nesting_and_huge_files_are_refused) {
+  size_t depth = 200000;
+  char *deep = malloc(2 * depth + 16);
+  strcpy(deep, "table: ");
+  memset(deep + 7, '[', depth);
+  deep[7 + depth] = '\0';
+  cr_assert_not(load(deep));
+  free(deep);
+  size_t big = (1u << 20) + 10;
+  char *huge = malloc(big + 1);
+  memset(huge, '#', big);
+  huge[big] = '\0';
+  cr_assert_not(load(huge));
+  cr_assert(strstr(err.message, "larger than"), "%s", err.message);
+  free(huge);
+}
+
+Test(ruleset, inconsistent_numbers) {
+  char *t = classic_with("{players: 2, packs: 2, deal: 15,", "{players: 2, packs: 2, deal: 30,");
+  cr_assert(load(t), "30 x 2 still leaves a stock: %s", err.message);
+  free(t);
+  t = classic_with("{players: 6, packs: 3, deal: 13,", "{players: 6, packs: 1, deal: 13,");
+  cr_assert_not(load(t));
+  cr_assert(strstr(err.message, "leave no stock"), "%s", err.message);
+  free(t);
+}
+
+Test(ruleset, missing_file) {
+  cr_assert_not(rs_load(&rs, "/nonexistent/x.yaml", &err));
+  cr_assert_str_eq(err.file, "/nonexistent/x.yaml");
+  cr_assert(strstr(err.message, "cannot open"));
+  cr_assert_not(rs_load(&rs, "no-such-variant", &err));
+  cr_assert(strstr(err.message, "no built-in ruleset"));
+}
+
+static void count_key(const char *path, void *ctx) {
+  (void)path;
+  (*(int *)ctx)++;
+}
+
+Test(ruleset, schema_keys_are_listed) {
+  int n = 0;
+  rs_schema_keys(count_key, &n);
+  cr_assert_gt(n, 40);
+}
