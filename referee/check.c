@@ -57,7 +57,7 @@ static void on_record(const record_t *r, void *ctx) {
     return;
   }
   c->failed++;
-  char want[160], got[600];
+  char want[160], got[1200];
   describe_got(r, got, sizeof got);
   if (!r->has_expect) {
     fprintf(c->out, "%s:%u: FAIL: record %d has no \"# expect:\" line; got %s\n", r->file,

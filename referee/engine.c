@@ -715,10 +715,13 @@ static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->verb_word.col, CODE_PILE_EMPTY, NULL, "the pile is empty");
   card_t top = e->pile[e->npile - 1];
   unsigned k = rs_classes(rs, top);
-  if ((k & rs->pile.blocked_by) || !rs_is_natural(rs, top))
+  if (k & rs->pile.blocked_by)
     return fail(e, st, st->verb_word.col, CODE_PILE_BLOCKED, "pile.blocked_by",
                 "the pile is topped by %s, %s: it cannot be taken", cname(top, b),
                 class_name(k));
+  if (!rs_is_natural(rs, top))
+    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, NULL,
+                "the top card %s is not a natural card: nothing melds with it", cname(top, b));
   if (!e->team_opened[team] && !rs->pile.opening_by_take)
     return fail(e, st, st->verb_word.col, CODE_NOT_OPENED, "pile.opening_by_take",
                 "the team must have opened before taking the pile");

@@ -16,7 +16,7 @@ enum { RULESET_CACHE = 8 };
 typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE } rstate_t;
 
 typedef struct {
-  char name[256];
+  char name[512];
   ruleset_t rs;
   bool ok;
   rs_error_t err;
@@ -35,6 +35,8 @@ struct game {
   int hands_cap;
   bool hand_scored_claimed;
   bool have_variant;
+  unsigned variant_line, variant_col;
+  char variant_text[VERDICT_TEXT];
   bool started;          /* the record began with its `cgr` line */
   bool pending;          /* an expectation waiting for the next statement */
   cgr_stmt_t expect;     /* (only its expect fields and line are used) */
@@ -183,6 +185,9 @@ static bool header_statement(game_t *g, const cgr_stmt_t *st) {
     case ST_VARIANT:
       if (g->have_variant) return malformed(g, st, st->key.col, "a second variant line");
       g->have_variant = true;
+      g->variant_line = st->line;
+      g->variant_col = st->name.col;
+      set_text(g->variant_text, st->text);
       snprintf(r->variant, sizeof r->variant, "%s", st->name.s);
       return true;
     case ST_PLAYER: return header_player(g, st);
@@ -210,6 +215,43 @@ static bool adjacent_partners(const record_t *r, int *a, int *b) {
   return false;
 }
 
+/* `variant PATH` with a relative path is read from the record's directory
+ * when a file there has that name, else from the working directory. */
+static const char *resolve_variant(game_t *g, const char *name, char *buf, size_t len) {
+  size_t n = strlen(name);
+  bool is_path = strchr(name, '/') || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
+  const char *slash = g->file ? strrchr(g->file, '/') : NULL;
+  if (!is_path || name[0] == '/' || g->forced_rules || !slash) return name;
+  snprintf(buf, len, "%.*s/%s", (int)(slash - g->file), g->file, name);
+  FILE *f = fopen(buf, "rb");
+  if (!f) return name;
+  fclose(f);
+  return buf;
+}
+
+/* A ruleset that cannot be loaded: the error is in the YAML file (its own
+ * position), or the name cannot be found (the variant line's position). */
+static bool ruleset_failed(game_t *g, const cgr_stmt_t *st, const rs_error_t *err) {
+  verdict_t *v = &g->rec.verdict;
+  memset(v, 0, sizeof *v);
+  v->status = VERDICT_MALFORMED;
+  g->rec.ruleset_error = true;
+  g->state = R_DONE;
+  if (err->line > 0) {
+    v->line = err->line;
+    v->col = err->col;
+    snprintf(v->text, sizeof v->text, "%s", err->file);
+    snprintf(v->message, sizeof v->message, "%s", err->message);
+    return false;
+  }
+  bool forced = g->forced_rules != NULL;
+  v->line = forced ? st->line : g->variant_line;
+  v->col = forced ? 1 : g->variant_col;
+  snprintf(v->text, sizeof v->text, "%s", g->rec.file);
+  snprintf(v->message, sizeof v->message, "ruleset %.100s: %.120s", err->file, err->message);
+  return false;
+}
+
 /* The header is complete at the first hand: the ruleset, the seating. */
 static bool header_done(game_t *g, const cgr_stmt_t *st) {
   record_t *r = &g->rec;
@@ -224,19 +266,9 @@ static bool header_done(game_t *g, const cgr_stmt_t *st) {
   }
   if (g->forced_rules) snprintf(r->variant, sizeof r->variant, "%s", g->forced_rules);
   rs_error_t err;
-  r->rs = load_ruleset(g, name, &err);
-  if (!r->rs) {
-    verdict_t *v = &r->verdict;
-    memset(v, 0, sizeof *v);
-    v->status = VERDICT_MALFORMED;
-    v->line = err.line;
-    v->col = err.col;
-    snprintf(v->text, sizeof v->text, "%s", err.file);
-    snprintf(v->message, sizeof v->message, "%s", err.message);
-    r->ruleset_error = true;
-    g->state = R_DONE;
-    return false;
-  }
+  char resolved[512];
+  r->rs = load_ruleset(g, resolve_variant(g, name, resolved, sizeof resolved), &err);
+  if (!r->rs) return ruleset_failed(g, st, &err);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
   if (!seat) {
     char allowed[64] = "";
@@ -432,6 +464,8 @@ static void place_expectation(game_t *g) {
   expectation(g, &g->expect);
 }
 
+static void no_hand(game_t *g, unsigned line);
+
 static bool statement(game_t *g, const cgr_stmt_t *st) {
   if (st->kind == ST_EXPECT) {
     if (g->pending) place_expectation(g);
@@ -439,7 +473,19 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
     return true;
   }
   if (st->kind == ST_CGR) {
+    if (g->state != R_NONE && !g->started) {
+      /* lines before the first `cgr` (comments, a malformed line) belong to it */
+      g->started = true;
+      g->rec.start_line = st->line;
+      place_expectation(g);
+      if (g->state == R_DONE) return false;
+      if (st->number != 1)
+        return malformed(g, st, st->value.col, "CGR version %ld: this referee reads version 1",
+                         st->number);
+      return true;
+    }
     if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
+    if (g->state == R_HEADER) no_hand(g, st->line);
     flush(g);
     start_record(g, st->line);
     g->started = true;
@@ -480,6 +526,17 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
 
 void game_statement(game_t *g, const cgr_stmt_t *st) { (void)statement(g, st); }
 
+/* A record that ends before its first hand. */
+static void no_hand(game_t *g, unsigned line) {
+  verdict_t *v = &g->rec.verdict;
+  memset(v, 0, sizeof *v);
+  v->status = VERDICT_MALFORMED;
+  v->line = line;
+  v->col = 1;
+  snprintf(v->message, sizeof v->message, "expected \"hand 1\": the record has no hand");
+  g->state = R_DONE;
+}
+
 void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
   place_expectation(g);
   if (g->state == R_NONE) start_record(g, err->line);
@@ -510,5 +567,6 @@ void game_end_file(game_t *g, unsigned last_line) {
     g->state = R_DONE;
   }
   if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, last_line + 1, "");
+  if (g->state == R_HEADER) no_hand(g, last_line + 1);
   flush(g);
 }

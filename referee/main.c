@@ -123,7 +123,8 @@ int main(int argc, char **argv) {
     ruleset_t rs;
     rs_error_t err;
     if (!rs_load(&rs, rules, &err)) {
-      fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err.file, err.line, err.col, err.message);
+      fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err.file, err.line ? err.line : 1,
+              err.col ? err.col : 1, err.message);
       return EXIT_ERROR;
     }
   }

@@ -16,7 +16,7 @@
 
 #include "ruleset.h"
 
-enum { MAX_RULESET_BYTES = 1 << 20 };
+enum { MAX_RULESET_BYTES = 1 << 20, MAX_FLOW_DEPTH = 32 };
 
 typedef enum {
   F_INT, F_BOOL, F_STR, F_ENUM, F_CLASSES, F_RANKS, F_VALUES, F_MAP, F_LIST
@@ -48,7 +48,7 @@ static const char *const threes_names[] = {"never", "going_out", "always", NULL}
 static const char *const counts_names[] = {"largest_meld", "all_melds", NULL};
 static const char *const in_hand_names[] = {"as_laid", "penalty", NULL};
 static const char *const ask_names[] = {"none", "optional", "required", NULL};
-static const char *const stock_names[] = {"may_end", "at_once", NULL};
+static const char *const stock_names[] = {"may_end", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -346,6 +346,45 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
   return true;
 }
 
+/* libyaml's scanner is quadratic in the depth of flow collections ([[[[...),
+ * so a hostile file could hang it; no ruleset nests more than a few levels.
+ * This scan skips quoted scalars and comments and refuses deep nesting. */
+static bool check_flow_depth(const char *text, size_t len, rs_error_t *err) {
+  unsigned line = 1, col = 0, depth = 0;
+  char quote = 0;
+  bool comment = false;
+  for (size_t i = 0; i < len; i++) {
+    char c = text[i];
+    col++;
+    if (c == '\n') {
+      line++;
+      col = 0;
+      comment = false;
+      continue;
+    }
+    if (comment) continue;
+    if (quote) {
+      if (c == '\\' && quote == '"' && i + 1 < len) i++, col++;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    else if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t')) comment = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > MAX_FLOW_DEPTH) {
+        err->line = line;
+        err->col = col;
+        snprintf(err->message, sizeof err->message, "nesting deeper than %d levels",
+                 MAX_FLOW_DEPTH);
+        return false;
+      }
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      depth--;
+    }
+  }
+  return true;
+}
+
 bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                   rs_error_t *err) {
   memset(rs, 0, sizeof *rs);
@@ -356,6 +395,7 @@ bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len
     snprintf(err->message, sizeof err->message, "file larger than %d bytes", MAX_RULESET_BYTES);
     return false;
   }
+  if (!check_flow_depth(text, len, err)) return false;
   yaml_parser_t parser;
   yaml_document_t doc;
   if (!yaml_parser_initialize(&parser)) {
@@ -378,7 +418,7 @@ bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len
     snprintf(err->message, sizeof err->message, "empty document");
     ok = false;
   } else {
-    ok = read_map(&ld, root, top_fields, (char *)rs, "ruleset") &&
+    ok = read_map(&ld, root, top_fields, (char *)rs, "top level") &&
          check_consistency(&ld, root, rs);
   }
   yaml_document_delete(&doc);
@@ -421,7 +461,11 @@ bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
     }
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", name_or_path);
-  snprintf(err->message, sizeof err->message, "no built-in ruleset of that name");
+  size_t used = (size_t)snprintf(err->message, sizeof err->message,
+                                 "no built-in ruleset of that name (built-in:");
+  for (const rs_builtin_t *b = rs_builtins; b->name && used < sizeof err->message; b++)
+    used += (size_t)snprintf(err->message + used, sizeof err->message - used, " %s", b->name);
+  if (used < sizeof err->message - 1) strcat(err->message, ")");
   return false;
 }
 

@@ -1,7 +1,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "helpers.h"
 
+#include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "run.h"
@@ -31,4 +33,18 @@ verdict_t judge(const char *text) {
   results_t r;
   run_text(text, &r);
   return r.v[0];
+}
+
+char *slurp(const char *rel) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", SOURCE_DIR, rel);
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "cannot open %s", path);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)n + 1);
+  buf[fread(buf, 1, (size_t)n, f)] = '\0';
+  fclose(f);
+  return buf;
 }

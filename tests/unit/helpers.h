@@ -15,6 +15,9 @@ typedef struct {
 } results_t;
 
 void run_text(const char *text, results_t *out);
+/* The contents of a file of the source tree (malloc'd). */
+char *slurp(const char *relative_path);
+
 /* The verdict of a one-record text. */
 verdict_t judge(const char *text);
 

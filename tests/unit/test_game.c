@@ -8,18 +8,6 @@
 
 #include "helpers.h"
 
-static char *slurp(const char *rel) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", SOURCE_DIR, rel);
-  FILE *f = fopen(path, "rb");
-  cr_assert_not_null(f, "%s", path);
-  static char buf[1 << 16];
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  return strdup(buf);
-}
-
 static char *concat(const char *a, const char *b) {
   char *s = malloc(strlen(a) + strlen(b) + 1);
   strcpy(s, a);

@@ -137,6 +137,9 @@ Test(ruleset, deep_nesting_and_huge_files_are_refused) {
   memset(deep + 7, '[', depth);
   deep[7 + depth] = '\0';
   cr_assert_not(load(deep));
+  cr_assert(strstr(err.message, "nesting deeper"), "%s", err.message);
+  cr_assert_eq(err.line, 1);
+  cr_assert_eq(err.col, 7 + 33);
   free(deep);
   size_t big = (1u << 20) + 10;
   char *huge = malloc(big + 1);

@@ -1,0 +1,102 @@
+#!/bin/sh
+# The command line as a user meets it: exit codes, messages, --json, check.
+# Usage: tests/cli.sh REFEREE SOURCE_DIR
+set -u
+ref=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$2" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+# expect STATUS DESCRIPTION -- command...
+expect() {
+  want=$1; what=$2; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: $what: exit $got, expected $want"; sed 's/^/  | /' "$tmp/out" "$tmp/err"
+    fails=$((fails + 1))
+  fi
+}
+# contains FILE TEXT DESCRIPTION
+contains() {
+  if ! grep -qF -- "$2" "$1"; then
+    echo "FAIL: $3: no \"$2\" in:"; sed 's/^/  | /' "$1"; fails=$((fails + 1))
+  fi
+}
+
+c=$src/corpus/classic
+expect 0 "--help" -- "$ref" --help
+contains "$tmp/out" "usage: referee" "--help prints the usage"
+expect 0 "--version" -- "$ref" --version
+contains "$tmp/out" "CGR 1" "--version names the format"
+expect 3 "no input" -- "$ref"
+contains "$tmp/err" "no input files" "no input is explained"
+expect 3 "unknown option" -- "$ref" --frobnicate x
+expect 3 "missing file" -- "$ref" "$tmp/none.cgr"
+contains "$tmp/err" "No such file" "a missing file is explained"
+expect 0 "legal record" -- "$ref" "$c/legal-4p-full-hand.cgr"
+contains "$tmp/out" "totals: NS 810, EW -10" "the score table"
+expect 1 "illegal record" -- "$ref" "$c/illegal-wild-overflow.cgr"
+contains "$tmp/out" "illegal-wild-overflow.cgr:13:6: illegal: WILD-OVERFLOW: meld of kings would hold 4 wild cards, at most 3 (meld.max_wild)" "compiler-style line"
+contains "$tmp/out" "      |      ^~~~" "the caret under the verb"
+expect 2 "malformed record" -- "$ref" "$c/malformed-unknown-card.cgr"
+expect 2 "malformed wins over illegal" -- "$ref" "$c/illegal-wild-overflow.cgr" "$c/malformed-unknown-card.cgr"
+expect 0 "stdin" -- sh -c "\"$ref\" - < \"$c/legal-2p-full-hand.cgr\""
+contains "$tmp/out" "<stdin>:" "stdin is named"
+
+# --json: one valid JSON object per record, with the verdict's fields
+"$ref" --json "$c"/*.cgr >"$tmp/all.jsonl"
+lines=$(wc -l <"$tmp/all.jsonl")
+records=$("$ref" check "$c"/*.cgr | tail -1 | awk '{print $1 + $3}')
+[ "$lines" -eq "$records" ] || { echo "FAIL: --json wrote $lines lines for $records records"; fails=$((fails + 1)); }
+if command -v python3 >/dev/null; then
+  python3 - "$tmp/all.jsonl" <<'PY' || fails=$((fails + 1))
+import json, sys
+for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+    o = json.loads(line)
+    for k in ("file", "record", "variant", "players", "verdict", "hands", "totals", "winner"):
+        assert k in o, f"line {n}: no {k}"
+    if o["verdict"] == "illegal":
+        for k in ("code", "line", "col", "actor", "action", "message", "rule"):
+            assert k in o, f"line {n}: no {k}"
+    for h in o["hands"]:
+        for t in h["teams"].values():
+            parts = t["melded"] + t["canastas"] + t["red_threes"] + t["going_out"] + t["in_hand"]
+            assert parts == t["total"], f"line {n}: parts {parts} != total {t['total']}"
+PY
+fi
+
+# rulesets: --rules with a broken file, a record naming an unknown variant
+sed 's/max_wild: 3/max_wild: three/' "$src/rulesets/classic.yaml" >"$tmp/bad.yaml"
+expect 3 "--rules broken" -- "$ref" --rules "$tmp/bad.yaml" "$c/legal-2p-full-hand.cgr"
+contains "$tmp/err" "bad.yaml:" "the ruleset error names the file"
+contains "$tmp/err" ": ruleset: max_wild: expected an integer" "and says why"
+sed 's/^variant classic/variant nope/' "$c/legal-2p-full-hand.cgr" >"$tmp/nope.cgr"
+expect 3 "unknown variant" -- "$ref" "$tmp/nope.cgr"
+contains "$tmp/out" "nope.cgr:4:9: ruleset:" "at the variant line"
+cp "$src/rulesets/classic.yaml" "$tmp/house.yaml"
+sed 's/^variant classic/variant house.yaml/' "$c/legal-2p-full-hand.cgr" >"$tmp/house.cgr"
+expect 0 "variant PATH next to the record" -- sh -c "cd / && \"$ref\" \"$tmp/house.cgr\""
+
+# check mode: passes on the corpus, fails on a wrong expectation
+expect 0 "check corpus" -- "$ref" check "$src/corpus"
+contains "$tmp/out" " passed, 0 failed" "the closing line"
+sed 's/# expect: legal/# expect: illegal PHASE 3:1/' "$c/legal-2p-full-hand.cgr" >"$tmp/wrong.cgr"
+expect 1 "check mismatch" -- "$ref" check "$tmp/wrong.cgr"
+contains "$tmp/out" "FAIL: expected illegal PHASE 3:1, got legal" "the mismatch line"
+contains "$tmp/out" "0 passed, 1 failed" "the closing count"
+
+# hostile input: a 10 MB line, NUL bytes, invalid UTF-8 — each gets its message
+head -c 10000000 /dev/zero | tr '\0' 'x' >"$tmp/long.cgr"
+expect 2 "10 MB line" -- "$ref" "$tmp/long.cgr"
+contains "$tmp/out" "longer than 65536 bytes" "the long line"
+printf 'cgr 1\nvariant classic\nplayer A\0\n' >"$tmp/nul.cgr"
+expect 2 "NUL byte" -- "$ref" "$tmp/nul.cgr"
+contains "$tmp/out" "nul.cgr:3:9: malformed: a NUL byte" "the NUL byte's position"
+printf 'cgr 1\nvariant classic\nplayer \377\n' >"$tmp/utf.cgr"
+expect 2 "invalid UTF-8" -- "$ref" "$tmp/utf.cgr"
+contains "$tmp/out" "utf.cgr:3:8: malformed: invalid UTF-8" "the bad byte's position"
+
+[ "$fails" -eq 0 ] && echo "cli: all checks passed"
+exit $((fails > 0))
