@@ -4,7 +4,8 @@
  * starting with '#' that is not "#<digit>" starts a comment):
  *
  *   record    = "cgr" NUMBER header hand*
- *   header    = ("variant" WORD | "player" NAME ["team" NAME] | "tag" WORD value)*
+ *   header    = ("variant" WORD | "player" NAME ["team" NAME] | "tag" WORD value
+ *               | "match" ("hands" | "target") NUMBER)*
  *   hand      = "hand" NUMBER setup action* ["score" (NAME NUMBER)+]
  *   setup     = ("dealer" NAME | "cut" NUMBER | "deal" NAME card* | "foot" NAME card*
  *               | "stock" card* | "pile" card*)*
@@ -275,7 +276,7 @@ static unsigned nwords(const cgr_reader_t *r) {
 }
 
 static const char *const keywords[] = {
-  "cgr", "variant", "player", "tag", "hand", "dealer", "cut", "deal", "foot", "stock",
+  "cgr", "variant", "player", "tag", "match", "hand", "dealer", "cut", "deal", "foot", "stock",
   "pile", "score", NULL};
 
 static bool is_keyword(const char *s, size_t len) {
@@ -349,6 +350,15 @@ static bool parse_header(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
         return fail(err, r->lineno, r->toks[2].col, "expected \"team NAME\" after the player name");
       return parse_name_at(r, 3, &st->value, err);
     }
+    case ST_MATCH:
+      if (!want_words(r, 3, 3, "\"hands N\" or \"target N\" after match", err)) return false;
+      if (strcmp((st->name = word(r, &r->toks[1])).s, "hands") != 0 &&
+          strcmp(st->name.s, "target") != 0)
+        return fail(err, r->lineno, r->toks[1].col, "expected \"hands\" or \"target\" after match");
+      if (!parse_number_at(r, 2, st, err)) return false;
+      if (st->number < 1)
+        return fail(err, r->lineno, r->toks[2].col, "expected a number of at least 1");
+      return true;
     case ST_TAG:
       if (!want_words(r, 3, 3, "a tag name and a value (quote it if it has spaces)", err))
         return false;
@@ -478,7 +488,7 @@ static bool parse_expect(cgr_reader_t *r, const tok_t *t, cgr_stmt_t *st, cgr_er
 }
 
 static const cgr_kind_t keyword_kinds[] = {
-  ST_CGR, ST_VARIANT, ST_PLAYER, ST_TAG, ST_HAND, ST_DEALER, ST_CUT, ST_DEAL, ST_FOOT,
+  ST_CGR, ST_VARIANT, ST_PLAYER, ST_TAG, ST_MATCH, ST_HAND, ST_DEALER, ST_CUT, ST_DEAL, ST_FOOT,
   ST_STOCK, ST_PILE, ST_SCORE};
 
 /* 1 statement, 0 blank/comment line, -1 malformed. */
@@ -516,7 +526,7 @@ static int parse_current(cgr_reader_t *r, cgr_error_t *err) {
     ok = parse_action(r, st, err);
   } else {
     st->kind = keyword_kinds[k];
-    ok = st->kind <= ST_TAG ? parse_header(r, st, err) : parse_setup(r, st, err);
+    ok = st->kind <= ST_MATCH ? parse_header(r, st, err) : parse_setup(r, st, err);
   }
   return ok ? 1 : -1;
 }

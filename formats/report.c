@@ -70,12 +70,15 @@ static void print_scores(FILE *out, const record_t *rec) {
   fprintf(out, "  totals:");
   for (int t = 0; t < rec->nteams; t++)
     fprintf(out, "%s %s %ld", t ? "," : "", rec->team[t], rec->total[t]);
+  char goal[48];
+  if (rec->hands_limit) snprintf(goal, sizeof goal, "%d hands", rec->hands_limit);
+  else snprintf(goal, sizeof goal, "target %d", rec->target);
   if (rec->game_over && rec->winner >= 0)
-    fprintf(out, " — %s wins (target %d)\n", rec->team[rec->winner], rec->target);
+    fprintf(out, " — %s wins (%s)\n", rec->team[rec->winner], goal);
   else if (rec->game_over)
-    fprintf(out, " — a tie at the target %d\n", rec->target);
+    fprintf(out, " — a tie (%s)\n", goal);
   else
-    fprintf(out, " — the game goes on (target %d)\n", rec->target);
+    fprintf(out, " — the game goes on (%s)\n", goal);
 }
 
 void report_text(FILE *out, const record_t *rec, bool color) {
@@ -139,8 +142,8 @@ static void json_hands(FILE *out, const record_t *rec) {
     json_string(out, rec->team[t]);
     fprintf(out, ":%ld", rec->total[t]);
   }
-  fprintf(out, "},\"target\":%d,\"game_over\":%s,\"winner\":", rec->target,
-          rec->game_over ? "true" : "false");
+  fprintf(out, "},\"target\":%d,\"hands_limit\":%d,\"game_over\":%s,\"winner\":",
+          rec->target, rec->hands_limit, rec->game_over ? "true" : "false");
   json_string(out, rec->winner >= 0 ? rec->team[rec->winner] : NULL);
 }
 

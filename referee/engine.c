@@ -475,7 +475,8 @@ static bool judge_opening(engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   if (e->opened_before_turn || !e->first_meld.set || e->team_opened[team]) return true;
-  if (e->concealed && rs->opening.concealed_exempt) {
+  /* opening.concealed_exempt: going out concealed after a draw from the stock */
+  if (e->concealed && rs->opening.concealed_exempt && !e->took_pile) {
     e->team_opened[team] = true;
     return true;
   }
@@ -808,7 +809,11 @@ static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
   e->pile[e->npile++] = c;
   if (rs_classes(e->rs, c) & e->rs->pile.frozen_by) e->pile_freezers++;
   (void)b;
-  if (!e->over) start_turn(e, (p + 1) % e->nplayers);
+  if (e->over) return true;
+  start_turn(e, (p + 1) % e->nplayers);
+  /* end.stock_empty: at_once ends the hand when a turn starts on an empty stock */
+  if (e->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE && e->stock.total == 0)
+    e->over = e->stock_out = true;
   return true;
 }
 
@@ -875,8 +880,13 @@ static bool check_actor(engine_t *e, const cgr_stmt_t *st, int p) {
 bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
   if (e->dead) return false;
   if (!eng_setup_done(e, st->line, st->key.col, st->text)) return false;
+  if (e->over && e->stock_out && st->verb == V_END && p == e->current) {
+    e->stock_out = false; /* an explicit `end` after the stock ran out is welcome, once */
+    return true;
+  }
   if (e->over)
-    return fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
+    return fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL,
+                e->stock_out ? "the hand is over: the stock is empty" : "the hand is over");
   if (!check_actor(e, st, p)) return false;
   if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",

@@ -86,6 +86,7 @@ typedef struct {
 
   /* end */
   bool over;
+  bool stock_out;               /* ended by the empty stock (end.stock_empty: at_once) */
   int out_player;
   bool concealed;
 

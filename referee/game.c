@@ -35,6 +35,7 @@ struct game {
   int hands_cap;
   bool hand_scored_claimed;
   bool have_variant;
+  long match_hands, match_target; /* from a `match` header line, 0 if none */
   unsigned variant_line, variant_col;
   char variant_text[VERDICT_TEXT];
   bool started;          /* the record began with its `cgr` line */
@@ -123,6 +124,7 @@ static void start_record(game_t *g, unsigned line) {
   g->rec.winner = -1;
   g->state = R_HEADER;
   g->have_variant = false;
+  g->match_hands = g->match_target = 0;
   g->started = false;
 }
 
@@ -191,6 +193,12 @@ static bool header_statement(game_t *g, const cgr_stmt_t *st) {
       snprintf(r->variant, sizeof r->variant, "%s", st->name.s);
       return true;
     case ST_PLAYER: return header_player(g, st);
+    case ST_MATCH:
+      if (g->match_hands || g->match_target)
+        return malformed(g, st, st->key.col, "a second match line");
+      if (st->name.s[0] == 'h') g->match_hands = st->number;
+      else g->match_target = st->number;
+      return true;
     case ST_TAG:
       if (r->ntags == MAX_TAGS) return malformed(g, st, st->key.col, "more than %d tags", MAX_TAGS);
       snprintf(r->tag_key[r->ntags], NAME_LEN, "%s", st->name.s);
@@ -291,7 +299,10 @@ static bool header_done(game_t *g, const cgr_stmt_t *st) {
             "%s and %s are partners and sit side by side", r->player[a], r->player[b]);
     return false;
   }
-  r->target = seat->target;
+  /* match.hands, or a `match` header line: to a target or a number of hands */
+  r->hands_limit = g->match_hands ? (int)g->match_hands
+                   : g->match_target ? 0 : r->rs->match.hands;
+  r->target = r->hands_limit ? 0 : g->match_target ? (int)g->match_target : seat->target;
   for (int p = 0; p < r->nplayers; p++) g->names[p] = r->player[p];
   return true;
 }
@@ -322,8 +333,9 @@ static void score_hand(game_t *g) {
   long best = 0;
   for (int t = 0; t < r->nteams; t++) {
     r->total[t] += h.team[t].total;
-    if (r->total[t] >= r->target) r->game_over = true;
+    if (r->target && r->total[t] >= r->target) r->game_over = true;
   }
+  if (r->hands_limit && r->nhands == r->hands_limit) r->game_over = true;
   if (r->game_over) {
     r->winner = -1;
     for (int t = 0; t < r->nteams; t++) {
@@ -357,9 +369,12 @@ static bool begin_hand(game_t *g, const cgr_stmt_t *st) {
   if (st->number != r->nhands + 1)
     return malformed(g, st, st->value.col, "expected hand %d, got %ld", r->nhands + 1, st->number);
   if (r->game_over)
-    return illegal(g, st, st->key.col, CODE_GAME_OVER, "table.target",
-                   "the game is over: %s reached %d", r->winner >= 0 ? r->team[r->winner] : "a team",
-                   r->target);
+    return r->hands_limit
+               ? illegal(g, st, st->key.col, CODE_GAME_OVER, "match.hands",
+                         "the game is over: it was played in %d hands", r->hands_limit)
+               : illegal(g, st, st->key.col, CODE_GAME_OVER, "table.target",
+                         "the game is over: %s reached %d",
+                         r->winner >= 0 ? r->team[r->winner] : "a team", r->target);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
   eng_begin(&g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
   g->state = R_SETUP;
@@ -505,6 +520,7 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
     case ST_VARIANT:
     case ST_PLAYER:
     case ST_TAG:
+    case ST_MATCH:
       if (g->state != R_HEADER)
         return malformed(g, st, st->key.col, "\"%s\" belongs to the header, before the first hand",
                          st->key.s);

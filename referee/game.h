@@ -36,7 +36,8 @@ typedef struct {
   hand_score_t *hands;           /* completed hands, in order */
   int nhands;
   long total[MAX_TEAMS];
-  int target;
+  int target;                    /* 0 when the match is a number of hands */
+  int hands_limit;               /* 0 when the match is played to the target */
   bool game_over;
   int winner;                    /* team index, -1 for none or a tie */
 

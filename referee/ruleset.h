@@ -22,7 +22,7 @@ typedef enum { THREES_NEVER, THREES_GOING_OUT, THREES_ALWAYS } rs_threes_t;
 typedef enum { OPEN_LARGEST_MELD, OPEN_ALL_MELDS } rs_open_counts_t;
 typedef enum { RED3_IN_HAND_AS_LAID, RED3_IN_HAND_PENALTY } rs_red3_in_hand_t;
 typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
-typedef enum { STOCK_EMPTY_MAY_END } rs_stock_empty_t;
+typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE } rs_stock_empty_t;
 
 typedef struct {
   int players, packs, deal, teams;
@@ -101,6 +101,10 @@ typedef struct {
   struct {
     rs_stock_empty_t stock_empty;
   } end;
+
+  struct {
+    int hands; /* 0: play to the target; N: N hands, the highest total wins */
+  } match;
 } ruleset_t;
 
 /* Where a loader error is: the file (or built-in name), line and column

@@ -48,7 +48,7 @@ static const char *const threes_names[] = {"never", "going_out", "always", NULL}
 static const char *const counts_names[] = {"largest_meld", "all_melds", NULL};
 static const char *const in_hand_names[] = {"as_laid", "penalty", NULL};
 static const char *const ask_names[] = {"none", "optional", "required", NULL};
-static const char *const stock_names[] = {"may_end", NULL};
+static const char *const stock_names[] = {"may_end", "at_once", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -144,6 +144,10 @@ static const field_t end_fields[] = {
   {"stock_empty", F_ENUM, OFF(end.stock_empty), 0, 0, stock_names, NULL, 0, 0, false},
   END};
 
+static const field_t match_fields[] = {
+  {"hands", F_INT, OFF(match.hands), 0, 1000, NULL, NULL, 0, 0, false},
+  END};
+
 static const field_t top_fields[] = {
   {"schema", F_INT, OFF(schema), 1, 1, NULL, NULL, 0, 0, false},
   {"name", F_STR, OFF(name), 1, sizeof(((ruleset_t *)0)->name) - 1, NULL, NULL, 0, 0, false},
@@ -159,6 +163,7 @@ static const field_t top_fields[] = {
   {"red_threes", F_MAP, 0, 0, 0, NULL, red3_fields, 0, 0, false},
   {"going_out", F_MAP, 0, 0, 0, NULL, going_out_fields, 0, 0, false},
   {"end", F_MAP, 0, 0, 0, NULL, end_fields, 0, 0, false},
+  {"match", F_MAP, 0, 0, 0, NULL, match_fields, 0, 0, false},
   END};
 
 static bool fail_at(loader_t *ld, const yaml_node_t *node, const char *fmt, ...) {
