@@ -1,8 +1,12 @@
 /* main.c — the command line: referee [options] FILE..., referee check PATH...
  * A thin layer over the library: options, then run, then the exit status. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -26,6 +30,9 @@ static const char usage[] =
     "  --rules R       judge every record by ruleset R (a built-in name such as\n"
     "                  classic, or a path to a YAML file), whatever its variant line\n"
     "  --color WHEN    colour the text output: auto (default), always, never\n"
+    "  --stats         print records, actions, bytes, time and peak memory to stderr\n"
+    "  --quiet         print nothing; only the exit status tells\n"
+    "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
     "  --list-rules    list the built-in rulesets\n"
     "  --help          this help\n"
     "  --version       the version\n"
@@ -36,8 +43,9 @@ static const char usage[] =
     "docs/rulesets.md (ruleset keys), docs/variants/ (each variant's rules).\n";
 
 typedef struct {
-  bool json, color;
+  bool json, color, quiet;
   int status;
+  unsigned long long records;
 } run_ctx_t;
 
 static int record_status(const record_t *r) {
@@ -52,8 +60,14 @@ static int record_status(const record_t *r) {
 
 static void on_record(const record_t *r, void *ctx) {
   run_ctx_t *c = ctx;
-  if (c->json) report_json(stdout, r);
-  else report_text(stdout, r, c->color);
+  c->records++;
+  if (c->quiet) {
+    /* nothing printed */
+  } else if (c->json) {
+    report_json(stdout, r);
+  } else {
+    report_text(stdout, r, c->color);
+  }
   int s = record_status(r);
   if (s > c->status) c->status = s;
 }
@@ -63,6 +77,19 @@ static int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, fmt, arg);
   fprintf(stderr, "\nTry 'referee --help'.\n");
   return EXIT_ERROR;
+}
+
+static void print_stats(unsigned long long records, unsigned long long actions,
+                        unsigned long long bytes, struct timespec t0, struct timespec t1) {
+  double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+  if (s <= 0) s = 1e-9;
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  fprintf(stderr,
+          "stats: %llu records, %llu actions, %.1f MB in %.3f s: %.0f actions/s, %.1f MB/s, "
+          "%.0f records/s, peak memory %ld KB\n",
+          records, actions, (double)bytes / 1e6, s, (double)actions / s, (double)bytes / 1e6 / s,
+          (double)records / s, ru.ru_maxrss);
 }
 
 static void list_rules(void) {
@@ -75,7 +102,8 @@ static void list_rules(void) {
 }
 
 int main(int argc, char **argv) {
-  run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, EXIT_LEGAL};
+  run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, EXIT_LEGAL, 0};
+  bool stats = false, parse_only = false;
   const char *rules = NULL;
   bool check = false;
   char *files[4096];
@@ -95,6 +123,12 @@ int main(int argc, char **argv) {
       return EXIT_LEGAL;
     } else if (strcmp(a, "--json") == 0) {
       ctx.json = true;
+    } else if (strcmp(a, "--stats") == 0) {
+      stats = true;
+    } else if (strcmp(a, "--parse-only") == 0) {
+      parse_only = true;
+    } else if (strcmp(a, "--quiet") == 0) {
+      ctx.quiet = true;
     } else if (strcmp(a, "--list-rules") == 0) {
       list_rules();
       return EXIT_LEGAL;
@@ -132,13 +166,22 @@ int main(int argc, char **argv) {
 
   game_t *g = game_new(rules, on_record, &ctx);
   if (!g) return EXIT_ERROR;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  unsigned long long bytes = 0, parsed = 0;
   for (int f = 0; f < nfiles; f++) {
     char why[128];
-    if (!run_file(g, files[f], why, sizeof why)) {
+    struct stat sb;
+    if (stat(files[f], &sb) == 0) bytes += (unsigned long long)sb.st_size;
+    bool ok = parse_only ? run_parse_only(files[f], &parsed, why, sizeof why)
+                         : run_file(g, files[f], why, sizeof why);
+    if (!ok) {
       fprintf(stderr, "referee: %s: %s\n", files[f], why);
       ctx.status = EXIT_ERROR;
     }
   }
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (stats) print_stats(ctx.records, parse_only ? parsed : game_actions(g), bytes, t0, t1);
   game_free(g);
   fflush(stdout);
   return ctx.status;

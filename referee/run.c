@@ -39,3 +39,20 @@ bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
   fclose(f);
   return ok;
 }
+
+bool run_parse_only(const char *path, unsigned long long *actions, char *why, size_t why_len) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) {
+    snprintf(why, why_len, "%s", strerror(errno));
+    return false;
+  }
+  cgr_reader_t *r = cgr_open(f);
+  const cgr_stmt_t *st;
+  cgr_error_t err;
+  int rc;
+  while (r && (rc = cgr_next(r, &st, &err)) != 0)
+    if (rc > 0 && st->kind == ST_ACTION) (*actions)++;
+  cgr_close(r);
+  if (f != stdin) fclose(f);
+  return r != NULL;
+}

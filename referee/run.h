@@ -13,4 +13,8 @@
 bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len);
 bool run_file(game_t *g, const char *path, char *why, size_t why_len);
 
+/* Reads the file without judging it; adds the number of actions to *actions.
+ * (The parse-only pass of the benchmark.) */
+bool run_parse_only(const char *path, unsigned long long *actions, char *why, size_t why_len);
+
 #endif
