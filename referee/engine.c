@@ -591,6 +591,7 @@ static bool act_red3(engine_t *e, const cgr_stmt_t *st, int p) {
   cc_take(&e->hand[p], c, 1);
   if (p == e->current) cc_take(&e->own, c, 1);
   e->red_threes[e->team_of[p]]++;
+  cc_add(&e->laid_red3, c, 1);
   if (p == e->current && e->pile_red3 > 0) {
     /* red_threes.replace_from_pile: one from the taken pile may be replaced */
     e->pile_red3--;
@@ -917,6 +918,21 @@ bool eng_finish(engine_t *e, unsigned line, const char *text) {
   if (e->over) return true;
   return fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, NULL,
                  "the hand is still on: %s is to play", e->player_name[e->current]);
+}
+
+bool eng_conserved(const engine_t *e) {
+  if (!e->setup_done || e->dead) return true;
+  unsigned count[CARD_KINDS];
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    count[c] = (unsigned)e->stock.n[c] + e->laid_red3.n[c];
+  for (int p = 0; p < e->nplayers; p++)
+    for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->hand[p].n[c];
+  for (int i = 0; i < e->nmelds; i++)
+    for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->melds[i].cards.n[c];
+  for (unsigned i = 0; i < e->npile; i++) count[e->pile[i]]++;
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    if (count[c] != e->packs.n[c]) return false;
+  return true;
 }
 
 /* ---- scores ---------------------------------------------------------- */

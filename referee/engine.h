@@ -61,6 +61,7 @@ typedef struct {
   meld_t melds[MAX_MELDS];
   int nmelds;
   int red_threes[MAX_TEAMS];
+  card_counts_t laid_red3;      /* every red three on the table */
   bool team_opened[MAX_TEAMS];
   bool player_melded[MAX_PLAYERS];
 
@@ -117,6 +118,9 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text);
  * the record follows at `line` (text may be NULL). False with HAND-UNFINISHED
  * if play must go on. */
 bool eng_finish(engine_t *e, unsigned line, const char *text);
+
+/* Card conservation: every card of the packs is in exactly one place. */
+bool eng_conserved(const engine_t *e);
 
 /* The hand's score by team; the hand must be over. */
 void eng_score(const engine_t *e, hand_score_t *out);

@@ -6,6 +6,7 @@
  * the record is skipped). */
 #include "game.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -419,7 +420,9 @@ static bool action(game_t *g, const cgr_stmt_t *st) {
     return illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
   g->state = R_PLAY;
   g->actions++;
-  if (eng_action(&g->eng, st, p)) return true;
+  bool ok = eng_action(&g->eng, st, p);
+  assert(eng_conserved(&g->eng)); /* checked in Debug and sanitizer builds */
+  if (ok) return true;
   engine_failed(g);
   return false;
 }
