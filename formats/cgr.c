@@ -45,7 +45,7 @@ struct cgr_reader {
   bool eof;
   unsigned long long bytes;
   unsigned lineno;
-  char line[CGR_MAX_LINE + 1];
+  char line[CGR_MAX_LINE + 2]; /* a line, its CR, a NUL */
   size_t line_len;
   char words[CGR_MAX_LINE + MAX_TOKENS + 2]; /* NUL-terminated copies of words */
   size_t words_len;
@@ -139,7 +139,7 @@ static int read_line(cgr_reader_t *r) {
     size_t avail = r->in_len - r->in_pos;
     char *nl = memchr(start, '\n', avail);
     size_t take = nl ? (size_t)(nl - start) : avail;
-    size_t room = CGR_MAX_LINE - n;
+    size_t room = CGR_MAX_LINE + 1 - n; /* + 1: a CR before the LF */
     if (take > room) too_long = true;
     size_t copy = take < room ? take : room;
     memcpy(r->line + n, start, copy);
@@ -150,6 +150,11 @@ static int read_line(cgr_reader_t *r) {
   if (!any) return 0;
   r->lineno++;
   if (n && r->line[n - 1] == '\r') n--;
+  if (n > CGR_MAX_LINE) too_long = true;
+  if (r->lineno == 1 && n >= 3 && memcmp(r->line, "\xef\xbb\xbf", 3) == 0) {
+    memmove(r->line, r->line + 3, n - 3); /* a byte-order mark is not text */
+    n -= 3;
+  }
   r->line[n] = '\0';
   r->line_len = n;
   return too_long ? -1 : 1;
@@ -202,7 +207,7 @@ static bool tokenize(cgr_reader_t *r, cgr_error_t *err) {
     if (e == s) break;
     if (r->ntoks == MAX_TOKENS)
       return fail(err, r->lineno, char_col(r->line, s),
-                  "more than %d cards on one line", CGR_MAX_CARDS);
+                  "more than %d words on one line", MAX_TOKENS);
     col += char_col(r->line + col_off, s - col_off) - 1;
     col_off = s;
     r->toks[r->ntoks++] = (tok_t){r->line + s, e - s, col, g == 1};
@@ -212,11 +217,16 @@ static bool tokenize(cgr_reader_t *r, cgr_error_t *err) {
   return true;
 }
 
+/* Copies a word into r->words. Each token is copied at most once per line,
+ * so the buffer (line length + one NUL per token) cannot overflow; the
+ * check below keeps that true should a caller copy twice. */
 static cgr_word_t word(cgr_reader_t *r, const tok_t *t) {
+  size_t room = sizeof r->words - r->words_len - 1;
+  size_t len = t->len < room ? t->len : room;
   char *w = r->words + r->words_len;
-  memcpy(w, t->s, t->len);
-  w[t->len] = '\0';
-  r->words_len += t->len + 1;
+  memcpy(w, t->s, len);
+  w[len] = '\0';
+  r->words_len += len + 1;
   return (cgr_word_t){w, t->col};
 }
 
@@ -429,7 +439,9 @@ static bool parse_action(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
     return fail(err, r->lineno, r->toks[0].col,
                 "expected a statement keyword or PLAYER VERB, got \"%.*s\"",
                 (int)(r->toks[0].len > 40 ? 40 : r->toks[0].len), r->toks[0].s);
-  if (!parse_name_at(r, 0, &st->key, err)) return false;
+  const tok_t *t0 = &r->toks[0];
+  if (t0->s[0] == '"')
+    return fail(err, r->lineno, t0->col, "expected a player name, got a quoted string");
   const tok_t *v = &r->toks[1];
   int verb = -1;
   for (int i = 0; i < V_COUNT; i++)
@@ -494,6 +506,8 @@ static const cgr_kind_t keyword_kinds[] = {
 /* 1 statement, 0 blank/comment line, -1 malformed. */
 static int parse_current(cgr_reader_t *r, cgr_error_t *err) {
   cgr_stmt_t *st = &r->st;
+  err->starts_record = r->line_len >= 3 && memcmp(r->line, "cgr", 3) == 0 &&
+                       (r->line_len == 3 || r->line[3] == ' ' || r->line[3] == '\t');
   size_t bad = bad_byte(r->line, r->line_len);
   if (bad < r->line_len) {
     fail(err, r->lineno, char_col(r->line, bad),
@@ -536,6 +550,7 @@ int cgr_next(cgr_reader_t *r, const cgr_stmt_t **st, cgr_error_t *err) {
     int rl = read_line(r);
     if (rl == 0) return 0;
     if (rl < 0) {
+      err->starts_record = false;
       fail(err, r->lineno, 1, "a line longer than %d bytes", CGR_MAX_LINE);
       return -1;
     }
@@ -550,6 +565,7 @@ int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
                    const cgr_stmt_t **st, cgr_error_t *err) {
   r->lineno = line;
   if (len > CGR_MAX_LINE) {
+    err->starts_record = false;
     fail(err, line, 1, "a line longer than %d bytes", CGR_MAX_LINE);
     return -1;
   }

@@ -65,6 +65,7 @@ typedef struct {
 typedef struct {
   unsigned line, col;
   char message[256];
+  bool starts_record; /* the bad line is a `cgr` line: a new record begins */
 } cgr_error_t;
 
 typedef struct cgr_reader cgr_reader_t;

@@ -17,7 +17,7 @@ const char *report_status_name(verdict_status_t s) {
 }
 
 static const char *status_word(const record_t *rec) {
-  return rec->ruleset_error ? "ruleset" : report_status_name(rec->verdict.status);
+  return rec->ruleset_error ? "error" : report_status_name(rec->verdict.status);
 }
 
 /* Byte offset of column col (1-based, in characters) of text. */
@@ -170,7 +170,14 @@ void report_json(FILE *out, const record_t *rec) {
   }
   fputs("},\"verdict\":", out);
   json_string(out, status_word(rec));
-  if (v->status != VERDICT_LEGAL) {
+  if (rec->ruleset_error) {
+    /* the record could not be judged: where the ruleset failed, and why */
+    fprintf(out, ",\"ruleset_error\":{\"file\":");
+    json_string(out, v->text);
+    fprintf(out, ",\"line\":%u,\"col\":%u,\"message\":", v->line, v->col);
+    json_string(out, v->message);
+    putc('}', out);
+  } else if (v->status != VERDICT_LEGAL) {
     fputs(",\"code\":", out);
     json_string(out, v->status == VERDICT_ILLEGAL ? code_name(v->code) : NULL);
     fprintf(out, ",\"line\":%u,\"col\":%u,\"actor\":", v->line, v->col);

@@ -11,10 +11,6 @@
 
 /* ---- errors --------------------------------------------------------- */
 
-static void copy_text(char *dst, const char *src) {
-  snprintf(dst, VERDICT_TEXT, "%s", src ? src : "");
-}
-
 static bool vfail(engine_t *e, unsigned line, unsigned col, const char *text, const char *actor,
                   code_t code, const char *rule, const char *fmt, va_list ap) {
   verdict_t *v = &e->err;
@@ -24,7 +20,7 @@ static bool vfail(engine_t *e, unsigned line, unsigned col, const char *text, co
   v->col = col;
   v->rule = rule;
   snprintf(v->actor, sizeof v->actor, "%s", actor ? actor : "");
-  copy_text(v->text, text);
+  verdict_text(v->text, text);
   vsnprintf(v->message, sizeof v->message, fmt, ap);
   e->dead = true;
   return false;
@@ -56,7 +52,7 @@ static void set_mark(mark_t *m, const cgr_stmt_t *st) {
   m->set = true;
   m->line = st->line;
   m->col = st->verb_word.col;
-  copy_text(m->text, st->text);
+  verdict_text(m->text, st->text);
 }
 
 static const char *cname(card_t c, char buf[4]) { return card_name(c, buf); }
@@ -180,6 +176,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   e->owed_player = -1;
   e->out_player = -1;
   e->pregame = true;
+  e->pregame_seat = -1;
 }
 
 /* DEAL: a card beyond the packs' copies. Moves the cards out of the stock. */
@@ -218,6 +215,10 @@ bool eng_deal(engine_t *e, const cgr_stmt_t *st, int p) {
 
 bool eng_stock(engine_t *e, const cgr_stmt_t *st) {
   if (e->stock_known) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second stock line");
+  if (st->ncards > e->packs.total)
+    return fail(e, st, st->key.col, CODE_DEAL, "table.packs",
+                "the stock line lists %u cards, the %d packs hold %u", st->ncards,
+                e->seat->packs, e->packs.total);
   e->stock_known = true;
   e->stock_len = st->ncards;
   memcpy(e->stock_order, st->cards, st->ncards * sizeof(card_t));
@@ -608,10 +609,10 @@ static bool act_red3(engine_t *e, const cgr_stmt_t *st, int p) {
 }
 
 static bool replacement_draw(engine_t *e, const cgr_stmt_t *st, int p) {
-  if ((int)st->ncards > e->owed)
+  if (st->ncards != 1)
     return fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "red_threes",
-                "%u cards drawn, %d red-three replacement%s due", st->ncards, e->owed,
-                e->owed == 1 ? "" : "s");
+                "%u cards drawn: a red three's replacement is one card, drawn on its own line",
+                st->ncards);
   if (!take_from_stock(e, st, p)) return false;
   e->owed -= (int)st->ncards;
   if (e->owed == 0) e->owed_player = -1;
@@ -860,6 +861,17 @@ static bool act_end(engine_t *e, const cgr_stmt_t *st, int p) {
   return true;
 }
 
+/* Before the first turn, seats lay their dealt red threes in turn order
+ * from the first player (who may also lay them at the start of the turn). */
+static bool pregame_in_order(engine_t *e, int p) {
+  int first = e->current, n = e->nplayers;
+  int at = (p - first + n) % n;
+  int last = e->pregame_seat < 0 ? 0 : (e->pregame_seat - first + n) % n;
+  if (at < last) return false;
+  e->pregame_seat = p;
+  return true;
+}
+
 /* Who may act now: the player to act, a partner answering, or (before the
  * first turn) a seat laying its dealt red threes. */
 static bool check_actor(engine_t *e, const cgr_stmt_t *st, int p) {
@@ -869,6 +881,13 @@ static bool check_actor(engine_t *e, const cgr_stmt_t *st, int p) {
                 "%s laid a red three and draws its replacement before anything else",
                 e->player_name[e->owed_player]);
   if (st->verb == V_YES || st->verb == V_NO || p == e->current) return true;
+  if (e->ask == ASK_WAITING)
+    return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "%s asked to go out: a partner answers first", e->player_name[e->current]);
+  if (e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
+    return fail(e, st, st->key.col, CODE_OUT_OF_TURN, "red_threes",
+                "dealt red threes are laid seat by seat, in turn order: %s comes before %s",
+                e->player_name[p], e->player_name[e->pregame_seat]);
   if (e->pregame && st->verb == V_RED3) return true;
   if (e->owed_player == p && st->verb == V_DRAW) return true;
   if (e->drawn && p == (e->current + 1) % e->nplayers)

@@ -75,6 +75,7 @@ typedef struct {
   phase_t phase;
   bool drawn;                   /* the turn's draw or take is done */
   bool pregame;                 /* before the first player's first turn action */
+  int pregame_seat;             /* the last seat that laid red threes before it */
   int owed_player, owed;        /* red-three replacements due */
   int pile_red3;                /* red threes from a taken pile still to lay */
   bool pile_red3_laid;          /* one was laid this turn (not replaced) */

@@ -41,6 +41,9 @@ struct game {
   char variant_text[VERDICT_TEXT];
   bool started;          /* the record began with its `cgr` line */
   bool pending;          /* an expectation waiting for the next statement */
+  bool bad_pending;      /* a malformed line waiting for the next statement */
+  cgr_error_t bad;
+  char bad_text[VERDICT_TEXT];
   cgr_stmt_t expect;     /* (only its expect fields and line are used) */
   unsigned long long actions;
   engine_t eng;
@@ -66,10 +69,6 @@ unsigned long long game_actions(const game_t *g) { return g->actions; }
 
 /* ---- verdicts --------------------------------------------------------- */
 
-static void set_text(char *dst, const char *src) {
-  snprintf(dst, VERDICT_TEXT, "%s", src ? src : "");
-}
-
 static void vset(game_t *g, verdict_status_t status, code_t code, unsigned line, unsigned col,
                  const char *text, const char *fmt, va_list ap) {
   verdict_t *v = &g->rec.verdict;
@@ -78,7 +77,7 @@ static void vset(game_t *g, verdict_status_t status, code_t code, unsigned line,
   v->code = code;
   v->line = line;
   v->col = col;
-  set_text(v->text, text);
+  verdict_text(v->text, text);
   vsnprintf(v->message, sizeof v->message, fmt, ap);
   g->state = R_DONE;
 }
@@ -190,7 +189,7 @@ static bool header_statement(game_t *g, const cgr_stmt_t *st) {
       g->have_variant = true;
       g->variant_line = st->line;
       g->variant_col = st->name.col;
-      set_text(g->variant_text, st->text);
+      verdict_text(g->variant_text, st->text);
       snprintf(r->variant, sizeof r->variant, "%s", st->name.s);
       return true;
     case ST_PLAYER: return header_player(g, st);
@@ -294,6 +293,17 @@ static bool header_done(game_t *g, const cgr_stmt_t *st) {
             seat->teams);
     return false;
   }
+  int size[MAX_TEAMS] = {0};
+  for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
+  int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
+  for (int t = 0; t < r->nteams; t++)
+    if (size[t] < lo || size[t] > hi) {
+      illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
+              "team %s has %d player%s: %d players make %d teams of %d%s%s", r->team[t], size[t],
+              size[t] == 1 ? "" : "s", r->nplayers, seat->teams, lo, hi > lo ? " or " : "",
+              hi > lo ? (hi == lo + 1 ? "one more" : "more") : "");
+      return false;
+    }
   int a, b;
   if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
     illegal(g, st, st->key.col, CODE_SEATING, "table.partners_apart",
@@ -483,6 +493,7 @@ static void place_expectation(game_t *g) {
 }
 
 static void no_hand(game_t *g, unsigned line);
+static void place_malformed(game_t *g);
 
 static bool statement(game_t *g, const cgr_stmt_t *st) {
   if (st->kind == ST_EXPECT) {
@@ -491,6 +502,13 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
     return true;
   }
   if (st->kind == ST_CGR) {
+    if (g->bad_pending && g->state != R_NONE && g->started) {
+      /* the bad line sat between two records: it belongs to this new one */
+      if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
+      if (g->state == R_HEADER) no_hand(g, st->line);
+      flush(g);
+    }
+    place_malformed(g);
     if (g->state != R_NONE && !g->started) {
       /* lines before the first `cgr` (comments, a malformed line) belong to it */
       g->started = true;
@@ -514,6 +532,7 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
     return true;
   }
   place_expectation(g);
+  place_malformed(g);
   if (g->state == R_NONE) start_record(g, st->line);
   if (g->state == R_HEADER && g->rec.start_line == 0) g->rec.start_line = st->line;
   if (g->state == R_HEADER && !g->started)
@@ -556,23 +575,47 @@ static void no_hand(game_t *g, unsigned line) {
   g->state = R_DONE;
 }
 
-void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
-  place_expectation(g);
-  if (g->state == R_NONE) start_record(g, err->line);
-  if (g->rec.start_line == 0) g->rec.start_line = err->line;
+/* A malformed line makes its record malformed. */
+static void place_malformed(game_t *g) {
+  if (!g->bad_pending) return;
+  g->bad_pending = false;
+  if (g->state == R_NONE) start_record(g, g->bad.line);
+  if (g->rec.start_line == 0) g->rec.start_line = g->bad.line;
   if (g->state == R_DONE) return;
   verdict_t *v = &g->rec.verdict;
   memset(v, 0, sizeof *v);
   v->status = VERDICT_MALFORMED;
-  v->line = err->line;
-  v->col = err->col;
-  set_text(v->text, line_text);
-  snprintf(v->message, sizeof v->message, "%s", err->message);
+  v->line = g->bad.line;
+  v->col = g->bad.col;
+  verdict_text(v->text, g->bad_text);
+  snprintf(v->message, sizeof v->message, "%s", g->bad.message);
   g->state = R_DONE;
+}
+
+/* Like an expectation, a malformed line belongs to the record of the next
+ * statement: a bad line between two records is charged to the second. A bad
+ * `cgr` line itself starts a new record. */
+void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
+  if (!err->starts_record) place_expectation(g);
+  place_malformed(g);
+  if (err->starts_record) {
+    if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, err->line, line_text);
+    if (g->state == R_HEADER && g->started) no_hand(g, err->line);
+    if (g->started || g->state == R_DONE) flush(g);
+    if (g->state == R_NONE) start_record(g, err->line);
+    g->started = true;
+    g->rec.start_line = err->line;
+    place_expectation(g);
+  }
+  g->bad_pending = true;
+  g->bad = *err;
+  verdict_text(g->bad_text, line_text);
+  if (err->starts_record) place_malformed(g);
 }
 
 void game_end_file(game_t *g, unsigned last_line) {
   place_expectation(g);
+  place_malformed(g);
   if (g->state == R_NONE && g->index == 0) start_record(g, 0);
   if (g->state == R_HEADER && !g->started) {
     /* expectation lines and no record at all */

@@ -42,4 +42,8 @@ typedef struct {
   score_parts_t team[MAX_TEAMS];
 } hand_score_t;
 
+/* Copies src into a verdict's text field, cut (if it must be) at a character
+ * boundary so that the text stays valid UTF-8. */
+void verdict_text(char dst[VERDICT_TEXT], const char *src);
+
 #endif

@@ -98,5 +98,19 @@ printf 'cgr 1\nvariant classic\nplayer \377\n' >"$tmp/utf.cgr"
 expect 2 "invalid UTF-8" -- "$ref" "$tmp/utf.cgr"
 contains "$tmp/out" "utf.cgr:3:8: malformed: invalid UTF-8" "the bad byte's position"
 
+# check does not follow links to directories (no loop)
+mkdir "$tmp/loop" && cp "$c/legal-3p-hand.cgr" "$tmp/loop/" && ln -s . "$tmp/loop/a" && ln -s . "$tmp/loop/b"
+expect 0 "check with link loops" -- timeout 20 "$ref" check "$tmp/loop"
+contains "$tmp/out" "1 passed, 0 failed" "each record once"
+
+# --json stays valid UTF-8 when a long line is cut inside a character
+{ sed -n '1,/^pile/p' "$c/illegal-not-in-hand.cgr" | grep -v '^#'
+  printf 'Anne discard QC #'; i=0; while [ $i -lt 300 ]; do printf '\342\231\245'; i=$((i+1)); done; echo; } >"$tmp/cut.cgr"
+"$ref" --json "$tmp/cut.cgr" >"$tmp/cut.json"
+if command -v python3 >/dev/null; then
+  python3 -c 'import json,sys; json.loads(open(sys.argv[1],encoding="utf-8").read())' "$tmp/cut.json" ||
+    { echo "FAIL: --json with a cut line is not valid"; fails=$((fails + 1)); }
+fi
+
 [ "$fails" -eq 0 ] && echo "cli: all checks passed"
 exit $((fails > 0))

@@ -115,3 +115,34 @@ Test(game, seating_follows_the_ruleset) {
   cr_assert_eq(v.code, CODE_SEATING);
   cr_assert(strstr(v.message, "side by side"), "%s", v.message);
 }
+
+Test(game, a_bad_line_between_records_belongs_to_the_second) {
+  char *legal = slurp("corpus/classic/legal-2p-concealed-out.cgr");
+  char *both = concat(legal, "# Ren\xe9's record\ncgr 1\nvariant classic\n");
+  results_t r;
+  run_text(both, &r);
+  cr_assert_eq(r.n, 2);
+  cr_assert_eq(r.v[0].status, VERDICT_LEGAL, "%s", r.v[0].message);
+  cr_assert_eq(r.v[1].status, VERDICT_MALFORMED);
+  cr_assert(strstr(r.v[1].message, "UTF-8"), "%s", r.v[1].message);
+  free(legal);
+  free(both);
+}
+
+Test(game, a_stock_line_longer_than_the_packs_is_refused) {
+  char *t = slurp("corpus/classic/legal-2p-concealed-out.cgr");
+  char *pile = strstr(t, "pile 8D");
+  cr_assert_not_null(pile);
+  size_t pre = (size_t)(pile - t);
+  char *big = malloc(strlen(t) + 4000);
+  memcpy(big, t, pre);
+  strcpy(big + pre, "stock");
+  for (int i = 0; i < 1000; i++) strcat(big, " JK");
+  strcat(big, "\n");
+  strcat(big, pile);
+  verdict_t v = judge(big);
+  cr_assert_eq(v.code, CODE_DEAL);
+  cr_assert(strstr(v.message, "lists 1000 cards, the 2 packs hold 108"), "%s", v.message);
+  free(t);
+  free(big);
+}

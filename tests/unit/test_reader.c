@@ -107,7 +107,7 @@ Test(reader, too_many_cards_on_a_line) {
   strcpy(line, "stock");
   for (int i = 0; i < 1100; i++) strcat(line, " 7H");
   cr_assert_eq(parse(line), -1);
-  cr_assert(strstr(err.message, "more than 1024 cards"), "%s", err.message);
+  cr_assert(strstr(err.message, "more than") && strstr(err.message, "on one line"), "%s", err.message);
 }
 
 Test(reader, a_line_too_long_is_refused_and_reading_goes_on) {
@@ -125,5 +125,45 @@ Test(reader, a_line_too_long_is_refused_and_reading_goes_on) {
   cr_assert_eq(cgr_next(fr, &st, &err), 0);
   cgr_close(fr);
   fclose(f);
+  free(text);
+}
+
+Test(reader, a_long_actor_name_is_read_safely) {
+  size_t n = 40000;
+  char *line = malloc(n + 8);
+  memset(line, 'A', n);
+  strcpy(line + n, " x");
+  cr_assert_eq(parse(line), -1);
+  cr_assert(strstr(err.message, "expected a verb"), "%s", err.message);
+  cr_assert_eq(err.col, 40002);
+  free(line);
+}
+
+static int first_statement(const char *text, size_t len) {
+  FILE *f = fmemopen((void *)text, len, "r");
+  cgr_reader_t *fr = cgr_open(f);
+  int rc = cgr_next(fr, &st, &err);
+  static char key[16];
+  snprintf(key, sizeof key, "%s", rc == 1 ? st->key.s : "");
+  cgr_close(fr);
+  fclose(f);
+  return rc;
+}
+
+Test(reader, a_byte_order_mark_is_skipped) {
+  static const char text[] = "\xef\xbb\xbf" "cgr 1\n";
+  cr_assert_eq(first_statement(text, sizeof text - 1), 1, "%s", err.message);
+}
+
+Test(reader, crlf_does_not_count_toward_the_line_limit) {
+  size_t n = CGR_MAX_LINE;
+  char *text = malloc(n + 3);
+  text[0] = '#';
+  memset(text + 1, 'x', n - 1);
+  memcpy(text + n, "\r\n", 3);
+  cr_assert_eq(first_statement(text, n + 2), 0, "a comment of exactly the limit: %s", err.message);
+  text[n] = 'x';
+  text[n + 1] = '\n';
+  cr_assert_eq(first_statement(text, n + 2), -1, "one byte over the limit");
   free(text);
 }
