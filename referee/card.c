@@ -46,6 +46,13 @@ const char *card_rank_plural(int rank) {
   return rank >= 0 && rank < RANK_COUNT ? names[rank] : "?";
 }
 
+const char *card_rank_noun(int rank, long n) {
+  static const char *const names[RANK_COUNT] = {
+    "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "joker"};
+  if (n != 1) return card_rank_plural(rank);
+  return rank >= 0 && rank < RANK_COUNT ? names[rank] : "?";
+}
+
 int card_rank_parse(const char *s) {
   if (strcmp(s, "10") == 0) return RANK_T;
   if (strcmp(s, "JK") == 0) return RANK_JOKER;

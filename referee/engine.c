@@ -366,7 +366,8 @@ static bool judge_set(engine_t *e, const cgr_stmt_t *st, unsigned col, int rank,
   const char *what = card_rank_plural(rank);
   if ((int)n < rs->meld.min_cards)
     return fail(e, st, col, CODE_MELD_SIZE, "meld.min_cards",
-                "a meld of %s with %u cards, at least %d", what, n, rs->meld.min_cards);
+                "a meld of %s with %u card%s, at least %d", what, n, n == 1 ? "" : "s",
+                rs->meld.min_cards);
   if ((int)nat < rs->meld.min_naturals)
     return fail(e, st, col, CODE_MELD_NATURALS, "meld.min_naturals",
                 "a meld of %s with %u natural card%s, at least %d", what, nat,
@@ -409,8 +410,8 @@ static bool judge_mix(engine_t *e, const cgr_stmt_t *st, const mix_t *m) {
                 card_rank_plural(m->rank));
   if (m->rank < 0)
     return fail(e, st, col, CODE_MELD_NATURALS, "meld.min_naturals",
-                "a meld of wild cards only: at least %d natural cards",
-                e->rs->meld.min_naturals);
+                "a meld of wild cards only: at least %d natural card%s",
+                e->rs->meld.min_naturals, e->rs->meld.min_naturals == 1 ? "" : "s");
   if (m->rank == RANK_3) return judge_black_threes(e, st, m);
   return true;
 }
@@ -661,7 +662,7 @@ static bool take_onto_meld(engine_t *e, const cgr_stmt_t *st, int p, card_t top,
   if (frozen)
     return fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
                 "the pile is frozen: taking it needs %d natural %s from the hand, none named",
-                rs->pile.unfreeze_naturals, card_rank_plural(rank));
+                rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals));
   if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
     return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
                 "the top card %s must be melded with cards from the hand", cname(top, b));
@@ -692,15 +693,20 @@ static bool take_with_cards(engine_t *e, const cgr_stmt_t *st, int p, card_t top
                 "the top card is %s: only %s and wild cards meld with it", cname(top, b),
                 card_rank_plural(rank));
   unsigned nat = m.naturals + m.black3;
-  if (frozen && (int)nat < rs->pile.unfreeze_naturals)
-    return fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
-                "the pile is frozen by %s: taking it needs %d natural %s from the hand, %u named",
-                cname(first_freezer(e), b), rs->pile.unfreeze_naturals, card_rank_plural(rank),
-                nat);
+  if (frozen && (int)nat < rs->pile.unfreeze_naturals) {
+    char why[64];
+    if (e->pile_freezers > 0) snprintf(why, sizeof why, "by %s", cname(first_freezer(e), b));
+    else snprintf(why, sizeof why, "for a team that has not opened");
+    return fail(e, st, st->verb_word.col, CODE_PILE_FROZEN,
+                e->pile_freezers > 0 ? "pile.frozen_by" : "pile.frozen_for_unopened",
+                "the pile is frozen %s: taking it needs %d natural %s from the hand, %u named",
+                why, rs->pile.unfreeze_naturals,
+                card_rank_noun(rank, rs->pile.unfreeze_naturals), nat);
+  }
   if ((int)nat < rs->pile.take_naturals)
     return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_naturals",
                 "taking the top card needs %d natural %s from the hand, %u named",
-                rs->pile.take_naturals, card_rank_plural(rank), nat);
+                rs->pile.take_naturals, card_rank_noun(rank, rs->pile.take_naturals), nat);
   m.naturals++; /* the top card */
   if (!judge_mix(e, st, &m)) return false;
   return form_set(e, st, p, top, &m);
