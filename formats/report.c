@@ -115,9 +115,11 @@ void report_text(FILE *out, const record_t *rec, bool color) {
 static void json_parts(FILE *out, const score_parts_t *s) {
   fprintf(out,
           "{\"melded\":%ld,\"canastas\":%ld,\"pure_canastas\":%d,\"impure_canastas\":%d,"
+          "\"wild_pure_canastas\":%d,\"wild_impure_canastas\":%d,"
           "\"red_threes\":%ld,\"red_three_count\":%d,\"going_out\":%ld,\"in_hand\":%ld,"
           "\"total\":%ld}",
-          s->melded, s->canastas, s->pure, s->impure, s->red_threes, s->red_three_count,
+          s->melded, s->canastas, s->pure, s->impure, s->wild_pure, s->wild_impure,
+          s->red_threes, s->red_three_count,
           s->going_out, s->in_hand, s->total);
 }
 

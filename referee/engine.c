@@ -70,13 +70,6 @@ static void build_packs(engine_t *e) {
   cc_add(&e->packs, CARD_JOKER, packs * (unsigned)e->rs->cards.jokers_per_pack);
 }
 
-static unsigned wild_count(const engine_t *e, const card_counts_t *cc) {
-  unsigned n = 0;
-  for (int r = 0; r < RANK_COUNT; r++)
-    if (e->rs->cards.wild[r]) n += cc_rank_count(cc, r);
-  return n;
-}
-
 static unsigned red3_count(const card_counts_t *cc) {
   return cc->n[card_make(RANK_3, SUIT_H)] + cc->n[card_make(RANK_3, SUIT_D)];
 }
@@ -225,16 +218,46 @@ bool eng_stock(engine_t *e, const cgr_stmt_t *st) {
   return true;
 }
 
-/* pile.initial / pile.cover_initial: the upcard(s) the pile starts with. */
+static void push_pile(engine_t *e, card_t c) {
+  e->pile[e->npile++] = c;
+  if (rs_classes(e->rs, c) & e->rs->pile.frozen_by) e->pile_freezers++;
+}
+
+/* pile.cover_freezes: a covered upcard freezes the pile until it is taken. */
+static void cover_freeze(engine_t *e) {
+  if (!e->rs->pile.cover_freezes || e->cover_frozen) return;
+  e->cover_frozen = true;
+  e->pile_freezers++;
+}
+
+/* pile.cover_once: an upcard of a pile.cover_initial class is covered by
+ * exactly one card, whatever it is. */
+static bool pile_covered_once(engine_t *e, const cgr_stmt_t *st) {
+  const ruleset_t *rs = e->rs;
+  char b[4];
+  bool covered = st->ncards > 0 && (rs_classes(rs, st->cards[0]) & rs->pile.cover_initial);
+  unsigned want = (unsigned)rs->pile.initial + (covered ? 1 : 0);
+  if (st->ncards != want)
+    return covered ? fail(e, st, st->key.col, CODE_DEAL, "pile.cover_once",
+                          "the upcard %s is covered by one card: the pile starts with %u cards, "
+                          "not %u", cname(st->cards[0], b), want, st->ncards)
+                   : fail(e, st, st->key.col, CODE_DEAL, "pile.initial",
+                          "the pile starts with %u cards, the ruleset turns up %u", st->ncards,
+                          want);
+  if (!deal_cards(e, st, NULL)) return false;
+  for (unsigned i = 0; i < st->ncards; i++) push_pile(e, st->cards[i]);
+  if (covered) cover_freeze(e);
+  return true;
+}
+
+/* pile.initial / pile.cover_initial: the upcard(s) the pile starts with; an
+ * upcard of a listed class is covered again and again until the top is not. */
 bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
   const ruleset_t *rs = e->rs;
   char b[4];
   if (e->pile_given) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second pile line");
   e->pile_given = true;
-  unsigned want = (unsigned)rs->pile.initial;
-  if (rs->pile.cover_initial == 0 && st->ncards != want)
-    return fail(e, st, st->key.col, CODE_DEAL, "pile.initial",
-                "the pile starts with %u cards, the ruleset turns up %u", st->ncards, want);
+  if (rs->pile.cover_once || rs->pile.cover_initial == 0) return pile_covered_once(e, st);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
@@ -247,10 +270,26 @@ bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
     if (last && covered)
       return fail(e, st, st->key.col, CODE_DEAL, "pile.cover_initial",
                   "the upcard %s must be covered by another card", cname(c, b));
-    e->pile[e->npile++] = c;
-    if (rs_classes(rs, c) & rs->pile.frozen_by) e->pile_freezers++;
+    push_pile(e, c);
+    if (!last) cover_freeze(e);
   }
   return true;
+}
+
+/* foot.size: each player's foot, set aside until picked up. */
+bool eng_foot(engine_t *e, const cgr_stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  if (rs->foot.size == 0)
+    return fail(e, st, st->key.col, CODE_FOOT, "foot.size", "the %s rules have no foot", rs->name);
+  if (e->has_foot[p])
+    return fail(e, st, st->key.col, CODE_DEAL, NULL, "%s already has a foot this hand",
+                e->player_name[p]);
+  if ((int)st->ncards != rs->foot.size)
+    return fail(e, st, st->key.col, CODE_DEAL, "foot.size",
+                "%s's foot holds %u cards, a foot is %d", e->player_name[p], st->ncards,
+                rs->foot.size);
+  e->has_foot[p] = true;
+  return deal_cards(e, st, &e->foot[p]);
 }
 
 static bool fail_at(engine_t *e, unsigned line, unsigned col, const char *text, code_t code,
@@ -270,6 +309,10 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text) 
   for (int p = 0; p < e->nplayers; p++)
     if (!e->dealt[p])
       return fail_at(e, line, col, text, CODE_DEAL, "table.deal", "%s was not dealt",
+                     e->player_name[p]);
+  for (int p = 0; p < e->nplayers && e->rs->foot.size > 0; p++)
+    if (!e->has_foot[p])
+      return fail_at(e, line, col, text, CODE_DEAL, "foot.size", "%s has no foot",
                      e->player_name[p]);
   if (!e->pile_given && e->rs->pile.initial > 0)
     return fail_at(e, line, col, text, CODE_DEAL, "pile.initial", "the hand has no pile line");
@@ -318,43 +361,85 @@ static bool is_canasta(const engine_t *e, const meld_t *m) {
   return (int)m->cards.total >= e->rs->canasta.min_cards;
 }
 
-static int team_canastas(const engine_t *e, int team) {
-  int n = 0;
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team && is_canasta(e, &e->melds[i])) n++;
-  return n;
+/* A team's canastas by kind: natural rank pure/impure, wild rank pure/impure. */
+typedef struct { int all, pure, impure, wild_pure, wild_impure; } canastas_t;
+
+static bool is_wild_set(const engine_t *e, int rank);
+
+static canastas_t team_canastas(const engine_t *e, int team) {
+  canastas_t c = {0, 0, 0, 0, 0};
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != team || !is_canasta(e, m)) continue;
+    c.all++;
+    bool wild = is_wild_set(e, m->rank);
+    int *kind = m->wilds == 0 ? (wild ? &c.wild_pure : &c.pure)
+                              : (wild ? &c.wild_impure : &c.impure);
+    (*kind)++;
+  }
+  return c;
 }
 
 /* What a set of cards is: its rank, and the column of the first card that
- * breaks it. */
+ * breaks it. Naturals are the cards of the set's rank; every other card in it
+ * is wild. A set of a wild rank (meld.wild_sets: a canasta of 2s) takes the
+ * cards of that rank as its naturals and the other wild cards as its wilds. */
 typedef struct {
-  int rank;            /* rank of the naturals, RANK_3 for black threes, -1 none */
+  int rank;            /* the set's rank, RANK_3 for black threes, -1 none yet */
   unsigned naturals, wilds;
   unsigned bad_col;    /* MELD-RANK: first card of another rank */
   unsigned red3_col;   /* a red three among the cards */
   unsigned black3;
+  unsigned wild_rank[RANK_COUNT]; /* wild cards by rank, while the rank is open */
 } mix_t;
 
 static void add_to_mix(const engine_t *e, mix_t *m, card_t c, unsigned col) {
+  int r = card_rank(c);
   if (card_is_red3(c)) {
     if (!m->red3_col) m->red3_col = col;
     return;
   }
-  if (rs_is_wild(e->rs, c)) {
-    m->wilds++;
+  if (r == m->rank && rs_is_wild(e->rs, c)) { /* a 2 joining a set of 2s */
+    m->naturals++;
     return;
   }
-  int r = card_rank(c);
+  if (rs_is_wild(e->rs, c)) {
+    m->wilds++;
+    m->wild_rank[r]++;
+    return;
+  }
   if (card_is_black3(c)) m->black3++;
   else m->naturals++;
   if (m->rank < 0) m->rank = r;
   else if (m->rank != r && !m->bad_col) m->bad_col = col;
 }
 
+/* Cards that are all wild form a set of a wild_sets rank when they can: the
+ * rank with the most cards (the first in rank order on a tie). */
+static void settle_wild_set(const engine_t *e, mix_t *m) {
+  if (m->rank >= 0 || m->wilds == 0) return;
+  int best = -1;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (e->rs->meld.wild_sets[r] && m->wild_rank[r] &&
+        (best < 0 || m->wild_rank[r] > m->wild_rank[best]))
+      best = r;
+  if (best < 0) return;
+  m->rank = best;
+  m->naturals = m->wild_rank[best];
+  m->wilds -= m->wild_rank[best];
+}
+
 static mix_t mix_of(const engine_t *e, const cgr_stmt_t *st, int base_rank) {
-  mix_t m = {base_rank, 0, 0, 0, 0, 0};
+  mix_t m;
+  memset(&m, 0, sizeof m);
+  m.rank = base_rank;
   for (unsigned i = 0; i < st->ncards; i++) add_to_mix(e, &m, st->cards[i], st->card_cols[i]);
+  settle_wild_set(e, &m);
   return m;
+}
+
+static bool is_wild_set(const engine_t *e, int rank) {
+  return rank >= 0 && rank < RANK_COUNT && e->rs->meld.wild_sets[rank];
 }
 
 /* The limits every set obeys once formed: meld.min_cards, meld.min_naturals,
@@ -439,8 +524,8 @@ static void fill_meld(engine_t *e, meld_t *m, const cgr_stmt_t *st, int p, int t
     own += rs_value(e->rs, (card_t)top);
   }
   if (!e->opened_before_turn) m->open_value += (int)own;
-  m->wilds = wild_count(e, &m->cards);
-  m->naturals = m->cards.total - m->wilds;
+  m->naturals = cc_rank_count(&m->cards, m->rank);
+  m->wilds = m->cards.total - m->naturals;
   e->player_melded[p] = true;
 }
 
@@ -509,11 +594,22 @@ static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   e->concealed = !e->melded_before_turn;
   if (!judge_opening(e, p)) return false;
-  int have = team_canastas(e, team);
-  if (have < rs->going_out.canastas)
+  canastas_t c = team_canastas(e, team);
+  int wild = c.wild_pure + c.wild_impure;
+  if (c.all < rs->going_out.canastas)
     return fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
                 "%s's hand is empty but the team has %d canasta%s; going out needs %d",
-                e->player_name[p], have, have == 1 ? "" : "s", rs->going_out.canastas);
+                e->player_name[p], c.all, c.all == 1 ? "" : "s", rs->going_out.canastas);
+  const struct { int have, need; const char *what, *key; } kinds[] = {
+    {c.pure, rs->going_out.pure, "pure", "going_out.pure"},
+    {c.impure, rs->going_out.impure, "impure", "going_out.impure"},
+    {wild, rs->going_out.wild, "wild", "going_out.wild"}};
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    if (kinds[k].have < kinds[k].need)
+      return fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
+                  "%s's hand is empty but the team has %d %s canasta%s; going out needs %d",
+                  e->player_name[p], kinds[k].have, kinds[k].what,
+                  kinds[k].have == 1 ? "" : "s", kinds[k].need);
   if (e->ask == ASK_NO)
     return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
                 "%s goes out although the partner answered no", e->player_name[p]);
@@ -645,6 +741,7 @@ static bool act_draw(engine_t *e, const cgr_stmt_t *st, int p) {
 }
 
 static card_t first_freezer(const engine_t *e) {
+  if (e->cover_frozen) return e->pile[0];
   for (unsigned i = 0; i < e->npile; i++)
     if (rs_classes(e->rs, e->pile[i]) & e->rs->pile.frozen_by) return e->pile[i];
   return e->pile[0];
@@ -749,6 +846,7 @@ static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
   }
   e->npile = 0;
   e->pile_freezers = 0;
+  e->cover_frozen = false;
   e->drawn = true;
   return after_meld(e, st, p);
 }
@@ -854,6 +952,52 @@ static bool act_answer(engine_t *e, const cgr_stmt_t *st, int p) {
   return true;
 }
 
+/* foot.size: the player picks up the foot once the team has opened (this
+ * turn's melding counts: it is judged when the melding is over). */
+static bool act_foot(engine_t *e, const cgr_stmt_t *st, int p) {
+  unsigned col = st->verb_word.col;
+  if (e->rs->foot.size == 0)
+    return fail(e, st, col, CODE_FOOT, "foot.size", "the %s rules have no foot", e->rs->name);
+  if (!e->has_foot[p])
+    return fail(e, st, col, CODE_FOOT, "foot.size", "%s has already picked up the foot",
+                e->player_name[p]);
+  if (!e->opened_before_turn && !e->first_meld.set)
+    return fail(e, st, col, CODE_NOT_OPENED, "foot.size",
+                "the team has not opened: the foot is picked up after the opening");
+  if (!check_no_red3(e, st, p)) return false;
+  for (card_t c = 0; c < CARD_KINDS; c++) {
+    cc_add(&e->hand[p], c, e->foot[p].n[c]);
+    cc_add(&e->own, c, e->foot[p].n[c]);
+  }
+  cc_clear(&e->foot[p]);
+  e->has_foot[p] = false;
+  return true;
+}
+
+/* Could player p take the pile now? (end.stock_empty: must_take.) A team that
+ * has not opened is never held to take: whether it could meet the opening is
+ * not judged here. */
+static bool could_take(const engine_t *e, int p) {
+  const ruleset_t *rs = e->rs;
+  if (e->npile == 0 || !e->team_opened[e->team_of[p]]) return false;
+  card_t top = e->pile[e->npile - 1];
+  if ((rs_classes(rs, top) & rs->pile.blocked_by) || !rs_is_natural(rs, top)) return false;
+  int rank = card_rank(top);
+  int nat = (int)cc_rank_count(&e->hand[p], rank), wild = 0;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (rs->cards.wild[r]) wild += (int)cc_rank_count(&e->hand[p], r);
+  if (e->pile_freezers > 0) return nat >= rs->pile.unfreeze_naturals;
+  const meld_t *m = NULL;
+  for (int i = 0; i < e->nmelds && !m; i++)
+    if (e->melds[i].team == e->team_of[p] && e->melds[i].rank == rank) m = &e->melds[i];
+  if (m && (rs->pile.take_onto_meld == TAKE_ONTO_ANY ||
+            (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && is_canasta(e, m))))
+    return true;
+  if (nat < rs->pile.take_naturals || nat + 1 < rs->meld.min_naturals) return false;
+  int room = rs_max_wild(rs, rs->meld.min_cards);
+  return nat + 1 + (wild < room ? wild : room) >= rs->meld.min_cards;
+}
+
 /* end.stock_empty: the hand ends when the stock is empty. */
 static bool act_end(engine_t *e, const cgr_stmt_t *st, int p) {
   (void)p;
@@ -863,6 +1007,10 @@ static bool act_end(engine_t *e, const cgr_stmt_t *st, int p) {
   if (e->drawn)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "end.stock_empty",
                 "end comes at the start of a turn, in place of the draw");
+  if (e->rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE && could_take(e, p))
+    return fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
+                "the stock is empty but %s can take the pile: play goes on",
+                e->player_name[p]);
   e->over = true;
   return true;
 }
@@ -930,8 +1078,7 @@ bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
     case V_YES:
     case V_NO: return act_answer(e, st, p);
     case V_END: return act_end(e, st, p);
-    case V_FOOT:
-      return fail(e, st, st->verb_word.col, CODE_FOOT, NULL, "this game has no foot");
+    case V_FOOT: return act_foot(e, st, p);
     case V_COUNT: break;
   }
   return false;
@@ -951,7 +1098,7 @@ bool eng_conserved(const engine_t *e) {
   for (card_t c = 0; c < CARD_KINDS; c++)
     count[c] = (unsigned)e->stock.n[c] + e->laid_red3.n[c];
   for (int p = 0; p < e->nplayers; p++)
-    for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->hand[p].n[c];
+    for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->hand[p].n[c] + e->foot[p].n[c];
   for (int i = 0; i < e->nmelds; i++)
     for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->melds[i].cards.n[c];
   for (unsigned i = 0; i < e->npile; i++) count[e->pile[i]]++;
@@ -967,12 +1114,15 @@ static void score_red_threes(const engine_t *e, int t, score_parts_t *s) {
   const ruleset_t *rs = e->rs;
   int laid = e->red_threes[t], held = 0;
   for (int p = 0; p < e->nplayers; p++)
-    if (e->team_of[p] == t) held += (int)red3_count(&e->hand[p]);
-  int count = laid + (rs->red_threes.in_hand == RED3_IN_HAND_AS_LAID ? held : 0);
+    if (e->team_of[p] == t) held += (int)(red3_count(&e->hand[p]) + red3_count(&e->foot[p]));
+  bool melded = team_meld_count(e, t) > 0;
+  rs_red3_in_hand_t mode = rs->red_threes.in_hand;
+  bool penalty = mode == RED3_IN_HAND_PENALTY ||
+                 (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
+  int count = laid + (penalty ? 0 : held);
   long v = rs_red3_value(rs, count);
-  if (team_meld_count(e, t) == 0 && rs->red_threes.negative_without_meld) v = -v;
-  if (rs->red_threes.in_hand == RED3_IN_HAND_PENALTY)
-    v -= (long)held * rs->red_threes.in_hand_penalty;
+  if (!melded && rs->red_threes.negative_without_meld) v = -v;
+  if (penalty) v -= (long)held * rs->red_threes.in_hand_penalty;
   s->red_threes = v;
   s->red_three_count = count;
 }
@@ -988,18 +1138,23 @@ void eng_score(const engine_t *e, hand_score_t *out) {
       const meld_t *m = &e->melds[i];
       if (m->team != t) continue;
       s->melded += counts_value(e, &m->cards);
-      if (!is_canasta(e, m)) continue;
-      if (m->wilds == 0) s->pure++;
-      else s->impure++;
     }
-    s->canastas = (long)s->pure * rs->canasta.pure + (long)s->impure * rs->canasta.impure;
+    canastas_t c = team_canastas(e, t);
+    s->pure = c.pure;
+    s->impure = c.impure;
+    s->wild_pure = c.wild_pure;
+    s->wild_impure = c.wild_impure;
+    s->canastas = (long)c.pure * rs->canasta.pure + (long)c.impure * rs->canasta.impure +
+                  (long)c.wild_pure * rs->canasta.wild_pure +
+                  (long)c.wild_impure * rs->canasta.wild_impure;
     score_red_threes(e, t, s);
     if (e->out_player >= 0 && e->team_of[e->out_player] == t)
       s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
     for (int p = 0; p < e->nplayers; p++) {
       if (e->team_of[p] != t) continue;
       card_counts_t h = e->hand[p];
-      h.n[card_make(RANK_3, SUIT_H)] = 0;
+      for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
+      h.n[card_make(RANK_3, SUIT_H)] = 0; /* red threes are scored as red threes */
       h.n[card_make(RANK_3, SUIT_D)] = 0;
       s->in_hand -= counts_value(e, &h);
     }

@@ -58,6 +58,9 @@ typedef struct {
   bool stock_known;
   card_t pile[MAX_CARDS];
   unsigned npile, pile_freezers;
+  bool cover_frozen;            /* pile.cover_freezes: frozen by its covered upcard */
+  card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
+  bool has_foot[MAX_PLAYERS];
   meld_t melds[MAX_MELDS];
   int nmelds;
   int red_threes[MAX_TEAMS];
@@ -107,6 +110,7 @@ bool eng_dealer(engine_t *e, const cgr_stmt_t *st, int player);
 bool eng_deal(engine_t *e, const cgr_stmt_t *st, int player);
 bool eng_stock(engine_t *e, const cgr_stmt_t *st);
 bool eng_pile(engine_t *e, const cgr_stmt_t *st);
+bool eng_foot(engine_t *e, const cgr_stmt_t *st, int player);
 
 /* One action by `actor` (a seat index). */
 bool eng_action(engine_t *e, const cgr_stmt_t *st, int actor);

@@ -20,9 +20,11 @@ typedef enum { TAKE_ONTO_ANY, TAKE_ONTO_CANASTA, TAKE_ONTO_NEVER } rs_take_onto_
 typedef enum { SAME_RANK_MERGE, SAME_RANK_FORBID, SAME_RANK_ALLOW } rs_same_rank_t;
 typedef enum { THREES_NEVER, THREES_GOING_OUT, THREES_ALWAYS } rs_threes_t;
 typedef enum { OPEN_LARGEST_MELD, OPEN_ALL_MELDS } rs_open_counts_t;
-typedef enum { RED3_IN_HAND_AS_LAID, RED3_IN_HAND_PENALTY } rs_red3_in_hand_t;
+typedef enum {
+  RED3_IN_HAND_AS_LAID, RED3_IN_HAND_PENALTY, RED3_IN_HAND_PENALTY_WITHOUT_MELD
+} rs_red3_in_hand_t;
 typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
-typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE } rs_stock_empty_t;
+typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
 
 typedef struct {
   int players, packs, deal, teams;
@@ -56,6 +58,7 @@ typedef struct {
   struct {
     int initial;
     unsigned cover_initial, blocked_by, frozen_by;  /* RS_* masks */
+    bool cover_once, cover_freezes;
     bool frozen_for_unopened;
     int unfreeze_naturals, take_naturals;
     rs_take_onto_t take_onto_meld;
@@ -67,12 +70,13 @@ typedef struct {
     rs_wild_limit_t wild_limits[RS_MAX_WILD_LIMITS];
     int nwild_limits;
     rs_same_rank_t same_rank;
+    bool wild_sets[RANK_COUNT]; /* wild ranks that may form a set of their own */
     rs_threes_t black_threes;
     bool black_threes_wild;
   } meld;
 
   struct {
-    int min_cards, min_naturals, pure, impure;
+    int min_cards, min_naturals, pure, impure, wild_pure, wild_impure;
   } canasta;
 
   struct {
@@ -94,9 +98,13 @@ typedef struct {
   } red_threes;
 
   struct {
-    int canastas, bonus, concealed_bonus;
+    int canastas, pure, impure, wild, bonus, concealed_bonus;
     rs_ask_t ask;
   } going_out;
+
+  struct {
+    int size; /* cards in each player's foot; 0: no foot */
+  } foot;
 
   struct {
     rs_stock_empty_t stock_empty;

@@ -46,9 +46,9 @@ static const char *const take_onto_names[] = {"any", "canasta", "never", NULL};
 static const char *const same_rank_names[] = {"merge", "forbid", "allow", NULL};
 static const char *const threes_names[] = {"never", "going_out", "always", NULL};
 static const char *const counts_names[] = {"largest_meld", "all_melds", NULL};
-static const char *const in_hand_names[] = {"as_laid", "penalty", NULL};
+static const char *const in_hand_names[] = {"as_laid", "penalty", "penalty_without_meld", NULL};
 static const char *const ask_names[] = {"none", "optional", "required", NULL};
-static const char *const stock_names[] = {"may_end", "at_once", NULL};
+static const char *const stock_names[] = {"may_end", "at_once", "must_take", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -88,6 +88,8 @@ static const field_t turn_fields[] = {
 static const field_t pile_fields[] = {
   {"initial", F_INT, OFF(pile.initial), 0, 1, NULL, NULL, 0, 0, false},
   {"cover_initial", F_CLASSES, OFF(pile.cover_initial), 0, 0, NULL, NULL, 0, 0, false},
+  {"cover_once", F_BOOL, OFF(pile.cover_once), 0, 0, NULL, NULL, 0, 0, false},
+  {"cover_freezes", F_BOOL, OFF(pile.cover_freezes), 0, 0, NULL, NULL, 0, 0, false},
   {"blocked_by", F_CLASSES, OFF(pile.blocked_by), 0, 0, NULL, NULL, 0, 0, false},
   {"frozen_by", F_CLASSES, OFF(pile.frozen_by), 0, 0, NULL, NULL, 0, 0, false},
   {"frozen_for_unopened", F_BOOL, OFF(pile.frozen_for_unopened), 0, 0, NULL, NULL, 0, 0, false},
@@ -104,6 +106,7 @@ static const field_t meld_fields[] = {
   {"wild_limits", F_LIST, OFF(meld.wild_limits), 0, RS_MAX_WILD_LIMITS, NULL,
    wild_limit_fields, sizeof(rs_wild_limit_t), OFF(meld.nwild_limits), false},
   {"same_rank", F_ENUM, OFF(meld.same_rank), 0, 0, same_rank_names, NULL, 0, 0, false},
+  {"wild_sets", F_RANKS, OFF(meld.wild_sets), 0, 0, NULL, NULL, 0, 0, false},
   {"black_threes", F_ENUM, OFF(meld.black_threes), 0, 0, threes_names, NULL, 0, 0, false},
   {"black_threes_wild", F_BOOL, OFF(meld.black_threes_wild), 0, 0, NULL, NULL, 0, 0, false},
   END};
@@ -113,6 +116,8 @@ static const field_t canasta_fields[] = {
   {"min_naturals", F_INT, OFF(canasta.min_naturals), 0, 30, NULL, NULL, 0, 0, false},
   {"pure", F_INT, OFF(canasta.pure), 0, 100000, NULL, NULL, 0, 0, false},
   {"impure", F_INT, OFF(canasta.impure), 0, 100000, NULL, NULL, 0, 0, false},
+  {"wild_pure", F_INT, OFF(canasta.wild_pure), 0, 100000, NULL, NULL, 0, 0, false},
+  {"wild_impure", F_INT, OFF(canasta.wild_impure), 0, 100000, NULL, NULL, 0, 0, false},
   END};
 
 static const field_t opening_fields[] = {
@@ -135,6 +140,9 @@ static const field_t red3_fields[] = {
 
 static const field_t going_out_fields[] = {
   {"canastas", F_INT, OFF(going_out.canastas), 0, 10, NULL, NULL, 0, 0, false},
+  {"pure", F_INT, OFF(going_out.pure), 0, 10, NULL, NULL, 0, 0, false},
+  {"impure", F_INT, OFF(going_out.impure), 0, 10, NULL, NULL, 0, 0, false},
+  {"wild", F_INT, OFF(going_out.wild), 0, 10, NULL, NULL, 0, 0, false},
   {"bonus", F_INT, OFF(going_out.bonus), 0, 100000, NULL, NULL, 0, 0, false},
   {"concealed_bonus", F_INT, OFF(going_out.concealed_bonus), 0, 100000, NULL, NULL, 0, 0, false},
   {"ask", F_ENUM, OFF(going_out.ask), 0, 0, ask_names, NULL, 0, 0, false},
@@ -142,6 +150,10 @@ static const field_t going_out_fields[] = {
 
 static const field_t end_fields[] = {
   {"stock_empty", F_ENUM, OFF(end.stock_empty), 0, 0, stock_names, NULL, 0, 0, false},
+  END};
+
+static const field_t foot_fields[] = {
+  {"size", F_INT, OFF(foot.size), 0, 30, NULL, NULL, 0, 0, false},
   END};
 
 static const field_t match_fields[] = {
@@ -163,6 +175,7 @@ static const field_t top_fields[] = {
   {"red_threes", F_MAP, 0, 0, 0, NULL, red3_fields, 0, 0, false},
   {"going_out", F_MAP, 0, 0, 0, NULL, going_out_fields, 0, 0, false},
   {"end", F_MAP, 0, 0, 0, NULL, end_fields, 0, 0, false},
+  {"foot", F_MAP, 0, 0, 0, NULL, foot_fields, 0, 0, false},
   {"match", F_MAP, 0, 0, 0, NULL, match_fields, 0, 0, false},
   END};
 
@@ -335,9 +348,9 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     int cards = s->packs * (52 + rs->cards.jokers_per_pack);
     if (s->teams > s->players)
       return fail_at(ld, root, "table: %d teams for %d players", s->teams, s->players);
-    if (s->players * s->deal + rs->pile.initial >= cards)
+    if (s->players * (s->deal + rs->foot.size) + rs->pile.initial >= cards)
       return fail_at(ld, root, "table: %d players x %d cards leave no stock in %d cards",
-                     s->players, s->deal, cards);
+                     s->players, s->deal + rs->foot.size, cards);
     for (int j = 0; j < i; j++)
       if (rs->seats[j].players == s->players)
         return fail_at(ld, root, "table: %d players listed twice", s->players);

@@ -32,6 +32,7 @@ typedef struct {
   long in_hand;     /* value of cards left in the team's hands (<= 0) */
   long total;
   int pure, impure; /* canastas counted */
+  int wild_pure, wild_impure; /* canastas of a wild rank (meld.wild_sets) */
   int red_three_count;
 } score_parts_t;
 
