@@ -459,6 +459,9 @@ static bool parse_action(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
       return want_words(r, 3, MAX_TOKENS, "cards after the verb", err) && parse_cards(r, 2, st, err);
     case V_TAKE: return parse_cards(r, 2, st, err);
     case V_ADD:
+      if (n == 3 && parse_card(r, &r->toks[2], &st->cards[0]))
+        return fail(err, r->lineno, r->toks[2].col,
+                    "expected the meld (a rank such as %.1s, or #N) before the cards", r->toks[2].s);
       return want_words(r, 4, MAX_TOKENS, "a meld (a rank or #N) and cards after add", err) &&
              parse_ref(r, &r->toks[2], st, err) && parse_cards(r, 3, st, err);
     case V_RED3:

@@ -634,6 +634,7 @@ static void start_turn(engine_t *e, int p) {
   e->drawn = false;
   e->ask = ASK_NOT_ASKED;
   e->took_pile = false;
+  e->replaced = false;
   e->pile_red3 = 0;
   e->pile_red3_laid = false;
   e->first_meld.set = false;
@@ -665,7 +666,9 @@ static bool may_meld(engine_t *e, const cgr_stmt_t *st) {
   bool before = e->rs->turn.meld_before_draw;
   if (!before && !e->drawn)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
-                "%s before drawing: a turn starts with the draw or the pile",
+                e->replaced ? "%s before drawing: the draw after the red three was its "
+                              "replacement, the turn's own draw is missing"
+                            : "%s before drawing: a turn starts with the draw or the pile",
                 cgr_verb_name(st->verb));
   if (before && e->drawn && !e->took_pile)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
@@ -711,6 +714,7 @@ static bool replacement_draw(engine_t *e, const cgr_stmt_t *st, int p) {
                 "%u cards drawn: a red three's replacement is one card, drawn on its own line",
                 st->ncards);
   if (!take_from_stock(e, st, p)) return false;
+  if (p == e->current) e->replaced = true;
   e->owed -= (int)st->ncards;
   if (e->owed == 0) e->owed_player = -1;
   return true;
@@ -892,7 +896,9 @@ static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
   char b[4];
   if (!e->drawn)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
-                "a discard before drawing: a turn starts with the draw or the pile");
+                e->replaced ? "a discard before drawing: the draw after the red three was its "
+                              "replacement, the turn's own draw is missing"
+                            : "a discard before drawing: a turn starts with the draw or the pile");
   if (e->ask == ASK_WAITING)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
                 "the partner has not answered yet");

@@ -87,6 +87,7 @@ typedef struct {
   bool opened_before_turn;
   card_counts_t own;            /* cards that count toward the opening */
   bool took_pile;
+  bool replaced;                /* a red-three replacement was drawn this turn */
   mark_t first_meld, black3_meld;
 
   /* end */

@@ -4,6 +4,7 @@
  * lines), PLAY (actions), SCORED (the hand is over and scored; a `score`
  * line may follow), DONE (a verdict other than legal was given; the rest of
  * the record is skipped). */
+#define _POSIX_C_SOURCE 200809L
 #include "game.h"
 
 #include <assert.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum { RULESET_CACHE = 8 };
 
@@ -151,6 +153,20 @@ static int find_player(const record_t *r, const char *name) {
   for (int p = 0; p < r->nplayers; p++)
     if (strcmp(r->player[p], name) == 0) return p;
   return -1;
+}
+
+/* "unknown player X", with the name meant when only the case differs. */
+static bool unknown_player(game_t *g, const cgr_stmt_t *st, const cgr_word_t *w) {
+  const record_t *r = &g->rec;
+  for (int p = 0; p < r->nplayers; p++)
+    if (strcasecmp(r->player[p], w->s) == 0)
+      return malformed(g, st, w->col, "unknown player %s (names are case-sensitive: %s?)", w->s,
+                       r->player[p]);
+  char known[160] = "";
+  for (int p = 0; p < r->nplayers; p++)
+    snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", p ? ", " : "",
+             r->player[p]);
+  return malformed(g, st, w->col, "unknown player %s (the players are %s)", w->s, known);
 }
 
 static int find_team(const record_t *r, const char *name) {
@@ -299,9 +315,9 @@ static bool header_done(game_t *g, const cgr_stmt_t *st) {
   for (int t = 0; t < r->nteams; t++)
     if (size[t] < lo || size[t] > hi) {
       illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
-              "team %s has %d player%s: %d players make %d teams of %d%s%s", r->team[t], size[t],
-              size[t] == 1 ? "" : "s", r->nplayers, seat->teams, lo, hi > lo ? " or " : "",
-              hi > lo ? (hi == lo + 1 ? "one more" : "more") : "");
+              hi > lo ? "team %s has %d player%s: %d players make %d teams of %d or %d"
+                      : "team %s has %d player%s: %d players make %d teams of %d",
+              r->team[t], size[t], size[t] == 1 ? "" : "s", r->nplayers, seat->teams, lo, hi);
       return false;
     }
   int a, b;
@@ -400,7 +416,7 @@ static bool setup_statement(game_t *g, const cgr_stmt_t *st) {
   int p = -1;
   if (st->kind == ST_DEALER || st->kind == ST_DEAL || st->kind == ST_FOOT) {
     p = find_player(r, st->name.s);
-    if (p < 0) return malformed(g, st, st->name.col, "unknown player %s", st->name.s);
+    if (p < 0) return unknown_player(g, st, &st->name);
   }
   bool ok = true;
   switch (st->kind) {
@@ -423,7 +439,7 @@ static bool action(game_t *g, const cgr_stmt_t *st) {
   if (g->state == R_HEADER)
     return malformed(g, st, st->key.col, "an action before the first \"hand\" line");
   int p = find_player(r, st->key.s);
-  if (p < 0) return malformed(g, st, st->key.col, "unknown player %s", st->key.s);
+  if (p < 0) return unknown_player(g, st, &st->key);
   if (g->state == R_SCORED)
     return illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
   g->state = R_PLAY;
