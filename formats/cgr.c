@@ -51,7 +51,8 @@ struct cgr_reader {
   size_t words_len;
   tok_t toks[MAX_TOKENS];
   unsigned ntoks;
-  pcre2_code *re_tok, *re_card, *re_expect, *re_number;
+  pcre2_code *re_tok, *re_card, *re_expect, *re_number, *re_fast;
+  bool ascii; /* the current line has no byte >= 0x80 */
   pcre2_match_data *md;
   cgr_stmt_t st;
 };
@@ -74,6 +75,16 @@ static pcre2_code *compile(const char *pattern) {
   return re;
 }
 
+/* The fast path's pattern: a whole action or card-list line, the common case.
+ * Groups: 1 deal|foot, 2 its name, 3 stock|pile, 4 actor, 5 verb (with the meld
+ * reference of add), 6 the cards. */
+#define FAST_CARD "(?:(?:10|[AKQJT2-9])(?:[SHDC]|\xe2\x99[\xa0\xa3\xa5\xa6])|JK)"
+#define FAST_NAME "[^ \t#\"][^ \t]*"
+#define FAST_LINE                                                                        \
+  "^[ \t]*(?:(deal|foot)[ \t]+(" FAST_NAME ")|(stock|pile)|(" FAST_NAME ")[ \t]+"        \
+  "(draw|take|meld|discard|red3|ask|yes|no|end|foot|add[ \t]+(?:#[0-9]{1,6}|10|[AKQJT2-9]|JK)))" \
+  "((?:[ \t]+" FAST_CARD ")*)[ \t]*(?:#(?![0-9]).*)?$"
+
 static cgr_reader_t *reader_new(FILE *f) {
   cgr_reader_t *r = calloc(1, sizeof *r);
   if (!r) return NULL;
@@ -85,8 +96,9 @@ static cgr_reader_t *reader_new(FILE *f) {
       "^#[ \\t]*expect:[ \\t]*(?:(legal)|(illegal)[ \\t]+([A-Z0-9-]+)[ \\t]+([0-9]{1,9}):([0-9]{1,9})"
       "|(malformed)[ \\t]+([0-9]{1,9}):([0-9]{1,9}))[ \\t]*$");
   r->re_number = compile("^[+-]?[0-9]{1,9}$");
+  r->re_fast = compile(FAST_LINE);
   r->md = pcre2_match_data_create(16, NULL);
-  if (!r->re_tok || !r->re_card || !r->re_expect || !r->re_number || !r->md) {
+  if (!r->re_tok || !r->re_card || !r->re_expect || !r->re_number || !r->re_fast || !r->md) {
     cgr_close(r);
     return NULL;
   }
@@ -102,6 +114,7 @@ void cgr_close(cgr_reader_t *r) {
   pcre2_code_free(r->re_card);
   pcre2_code_free(r->re_expect);
   pcre2_code_free(r->re_number);
+  pcre2_code_free(r->re_fast);
   pcre2_match_data_free(r->md);
   free(r);
 }
@@ -169,14 +182,16 @@ static unsigned char_col(const char *line, size_t off) {
 
 /* Checks UTF-8 and NUL bytes; returns the byte offset of the first bad byte,
  * or len when the line is good. */
-static size_t bad_byte(const char *s, size_t len) {
+static size_t bad_byte(const char *s, size_t len, bool *ascii) {
   const unsigned char *p = (const unsigned char *)s;
   size_t i = 0;
+  *ascii = true;
   while (i < len) {
     unsigned c = p[i];
     size_t k;
     if (c == 0) return i;
     if (c < 0x80) { i++; continue; }
+    *ascii = false;
     if (c >= 0xC2 && c <= 0xDF) k = 1;
     else if (c >= 0xE0 && c <= 0xEF) k = 2;
     else if (c >= 0xF0 && c <= 0xF4) k = 3;
@@ -506,18 +521,128 @@ static const cgr_kind_t keyword_kinds[] = {
   ST_CGR, ST_VARIANT, ST_PLAYER, ST_TAG, ST_MATCH, ST_HAND, ST_DEALER, ST_CUT, ST_DEAL, ST_FOOT,
   ST_STOCK, ST_PILE, ST_SCORE};
 
+static unsigned col_at(const cgr_reader_t *r, size_t off) {
+  return r->ascii ? (unsigned)off + 1 : char_col(r->line, off);
+}
+
+/* A card known to be well formed (the fast pattern checked it); returns the
+ * offset past it. */
+static size_t fast_card(const char *s, size_t i, card_t *out) {
+  static const char ranks[] = "23456789TJQKA";
+  if (s[i] == 'J' && s[i + 1] == 'K') {
+    *out = CARD_JOKER;
+    return i + 2;
+  }
+  int rank;
+  if (s[i] == '1') {
+    rank = RANK_T;
+    i += 2;
+  } else {
+    rank = (int)(strchr(ranks, s[i]) - ranks);
+    i += 1;
+  }
+  int suit;
+  if ((unsigned char)s[i] == 0xe2) {
+    unsigned char k = (unsigned char)s[i + 2];
+    suit = k == 0xa0 ? SUIT_S : k == 0xa5 ? SUIT_H : k == 0xa6 ? SUIT_D : SUIT_C;
+    i += 3;
+  } else {
+    suit = (int)(strchr("SHDC", s[i]) - "SHDC");
+    i += 1;
+  }
+  *out = card_make(rank, suit);
+  return i;
+}
+
+static cgr_word_t fast_word(cgr_reader_t *r, size_t from, size_t to) {
+  tok_t t = {r->line + from, to - from, col_at(r, from), false};
+  return word(r, &t);
+}
+
+/* The fast path: one match checks a whole action or card-list line, which is
+ * then split by hand. A line it does not take (every other statement, and
+ * every line with an error) goes word by word through the path below, which
+ * says what is wrong and where. */
+static bool fast_line(cgr_reader_t *r, cgr_stmt_t *st) {
+  if (pcre2_jit_match(r->re_fast, (PCRE2_SPTR)r->line, r->line_len, 0, 0, r->md, NULL) < 0)
+    return false;
+  PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->md);
+#define SET(g) (ov[2 * (g)] != PCRE2_UNSET)
+  size_t cards_from = ov[12], cards_to = ov[13];
+  st->line = r->lineno;
+  st->text = r->line;
+  st->ncards = 0;
+  for (size_t i = cards_from; i < cards_to;) {
+    while (r->line[i] == ' ' || r->line[i] == '\t') i++;
+    if (st->ncards == CGR_MAX_CARDS) return false;
+    st->card_cols[st->ncards] = col_at(r, i);
+    i = fast_card(r->line, i, &st->cards[st->ncards++]);
+  }
+  if (SET(1) || SET(3)) {
+    int g = SET(1) ? 1 : 3;
+    bool foot = r->line[ov[2 * g]] == 'f', deal = r->line[ov[2 * g]] == 'd';
+    st->kind = deal ? ST_DEAL : foot ? ST_FOOT : r->line[ov[2 * g]] == 's' ? ST_STOCK : ST_PILE;
+    st->key = fast_word(r, ov[2 * g], ov[2 * g + 1]);
+    if (g == 1) {
+      if (is_keyword(r->line + ov[4], ov[5] - ov[4])) return false;
+      st->name = fast_word(r, ov[4], ov[5]);
+    }
+    return true;
+  }
+  if (is_keyword(r->line + ov[8], ov[9] - ov[8])) return false;
+  size_t v = ov[10], vend = ov[11];
+  size_t vlen = vend - v;
+  int verb = -1;
+  for (int i = 0; i < V_COUNT && verb < 0; i++) {
+    size_t n = strlen(verb_names[i]);
+    if (n <= vlen && memcmp(verb_names[i], r->line + v, n) == 0 &&
+        (n == vlen || r->line[v + n] == ' ' || r->line[v + n] == '\t'))
+      verb = i;
+  }
+  unsigned nc = st->ncards;
+  bool counts_ok = verb == V_DRAW || verb == V_MELD || verb == V_ADD ? nc >= 1
+                   : verb == V_RED3 || verb == V_DISCARD             ? nc == 1
+                   : verb == V_TAKE                                  ? true
+                                                                     : nc == 0;
+  if (!counts_ok) return false;
+  st->kind = ST_ACTION;
+  st->key = fast_word(r, ov[8], ov[9]);
+  st->verb = (cgr_verb_t)verb;
+  st->verb_word = fast_word(r, v, v + strlen(verb_names[verb]));
+  if (verb == V_ADD) {
+    size_t ref = v + 3;
+    while (r->line[ref] == ' ' || r->line[ref] == '\t') ref++;
+    tok_t t = {r->line + ref, vend - ref, col_at(r, ref), false};
+    cgr_error_t ignored;
+    if (!parse_ref(r, &t, st, &ignored)) return false;
+  }
+#undef SET
+  return true;
+}
+
 /* 1 statement, 0 blank/comment line, -1 malformed. */
 static int parse_current(cgr_reader_t *r, cgr_error_t *err) {
   cgr_stmt_t *st = &r->st;
   err->starts_record = r->line_len >= 3 && memcmp(r->line, "cgr", 3) == 0 &&
                        (r->line_len == 3 || r->line[3] == ' ' || r->line[3] == '\t');
-  size_t bad = bad_byte(r->line, r->line_len);
+  size_t bad = bad_byte(r->line, r->line_len, &r->ascii);
   if (bad < r->line_len) {
     fail(err, r->lineno, char_col(r->line, bad),
          r->line[bad] ? "invalid UTF-8" : "a NUL byte in the line");
     return -1;
   }
   r->words_len = 0;
+  /* blank and comment lines, the most common after actions, need no regex */
+  size_t lead = 0;
+  while (lead < r->line_len && (r->line[lead] == ' ' || r->line[lead] == '\t')) lead++;
+  if (lead == r->line_len) return 0;
+  if (r->line[lead] == '#' && !(lead + 1 < r->line_len && r->line[lead + 1] >= '0' &&
+                                r->line[lead + 1] <= '9')) {
+    size_t p = lead + 1;
+    while (p < r->line_len && (r->line[p] == ' ' || r->line[p] == '\t')) p++;
+    if (r->line_len - p < 7 || memcmp(r->line + p, "expect:", 7) != 0) return 0;
+  }
+  if (fast_line(r, st)) return 1;
   if (!tokenize(r, err)) return -1;
   if (r->ntoks == 0) return 0;
   st->line = r->lineno;

@@ -6,6 +6,7 @@
 #include "engine.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -153,7 +154,8 @@ static void start_turn(engine_t *e, int p);
 void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int nplayers,
                const int team_of[], int nteams, const char *const names[],
                const long team_total[]) {
-  memset(e, 0, sizeof *e);
+  memset(e, 0, offsetof(engine_t, err));
+  e->err.status = VERDICT_LEGAL;
   e->rs = rs;
   e->seat = seat;
   e->nplayers = nplayers;

@@ -53,15 +53,12 @@ typedef struct {
   card_counts_t packs;          /* every card of the game */
   card_counts_t hand[MAX_PLAYERS];
   card_counts_t stock;
-  card_t stock_order[MAX_CARDS];
   unsigned stock_len, stock_pos;
   bool stock_known;
-  card_t pile[MAX_CARDS];
   unsigned npile, pile_freezers;
   bool cover_frozen;            /* pile.cover_freezes: frozen by its covered upcard */
   card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
   bool has_foot[MAX_PLAYERS];
-  meld_t melds[MAX_MELDS];
   int nmelds;
   int red_threes[MAX_TEAMS];
   card_counts_t laid_red3;      /* every red three on the table */
@@ -97,7 +94,13 @@ typedef struct {
   bool concealed;
 
   bool dead;
+
+  /* Large buffers last: eng_begin clears only what comes before them, and the
+   * counts above (stock_len, npile, nmelds) say how much of each is in use. */
   verdict_t err;
+  meld_t melds[MAX_MELDS];
+  card_t stock_order[MAX_CARDS];
+  card_t pile[MAX_CARDS];
 } engine_t;
 
 /* Starts a hand. team_total[] are the teams' totals before it. The names are
