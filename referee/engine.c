@@ -239,13 +239,22 @@ static bool pile_covered_once(engine_t *e, const cgr_stmt_t *st) {
   char b[4];
   bool covered = st->ncards > 0 && (rs_classes(rs, st->cards[0]) & rs->pile.cover_initial);
   unsigned want = (unsigned)rs->pile.initial + (covered ? 1 : 0);
+  /* where upcards may be covered, a card too many is a cover that was not due:
+   * reported at that card; otherwise a wrong size is reported at `pile` */
+  unsigned col = st->ncards > want && rs->pile.cover_initial ? st->card_cols[want] : st->key.col;
+  if (st->ncards != want && covered)
+    return fail(e, st, col, CODE_DEAL, "pile.cover_once",
+                "the upcard %s is covered by one card: the pile starts with %u cards, not %u",
+                cname(st->cards[0], b), want, st->ncards);
+  if (st->ncards != want && want > 0 && st->ncards > want &&
+      (rs_classes(rs, st->cards[want - 1]) & rs->pile.cover_initial) == 0 &&
+      rs->pile.cover_initial != 0)
+    return fail(e, st, col, CODE_DEAL, "pile.cover_initial",
+                "%s needs no cover: the pile starts with %u card%s", cname(st->cards[0], b),
+                want, want == 1 ? "" : "s");
   if (st->ncards != want)
-    return covered ? fail(e, st, st->key.col, CODE_DEAL, "pile.cover_once",
-                          "the upcard %s is covered by one card: the pile starts with %u cards, "
-                          "not %u", cname(st->cards[0], b), want, st->ncards)
-                   : fail(e, st, st->key.col, CODE_DEAL, "pile.initial",
-                          "the pile starts with %u cards, the ruleset turns up %u", st->ncards,
-                          want);
+    return fail(e, st, col, CODE_DEAL, "pile.initial",
+                "the pile starts with %u cards, the ruleset turns up %u", st->ncards, want);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) push_pile(e, st->cards[i]);
   if (covered) cover_freeze(e);
