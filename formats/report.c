@@ -57,14 +57,17 @@ static void print_source(FILE *out, const verdict_t *v) {
 
 static void print_scores(FILE *out, const record_t *rec) {
   if (rec->nhands == 0) return;
-  fprintf(out, "  %4s  %-10s %7s %9s %7s %9s %8s %8s\n", "hand", "team", "melded", "canastas",
-          "red 3s", "going out", "in hand", "total");
+  bool cut = rec->rs && rec->rs->cut.bonus > 0;
+  fprintf(out, "  %4s  %-10s %7s %9s %7s %9s%s %8s %8s\n", "hand", "team", "melded", "canastas",
+          "red 3s", "going out", cut ? "     cut" : "", "in hand", "total");
   for (int h = 0; h < rec->nhands; h++) {
     const hand_score_t *hs = &rec->hands[h];
     for (int t = 0; t < rec->nteams; t++) {
       const score_parts_t *s = &hs->team[t];
-      fprintf(out, "  %4d  %-10s %7ld %9ld %7ld %9ld %8ld %8ld\n", hs->number, rec->team[t],
-              s->melded, s->canastas, s->red_threes, s->going_out, s->in_hand, s->total);
+      char cutcol[16] = "";
+      if (cut) snprintf(cutcol, sizeof cutcol, " %7ld", s->cut);
+      fprintf(out, "  %4d  %-10s %7ld %9ld %7ld %9ld%s %8ld %8ld\n", hs->number, rec->team[t],
+              s->melded, s->canastas, s->red_threes, s->going_out, cutcol, s->in_hand, s->total);
     }
   }
   fprintf(out, "  totals:");
@@ -115,10 +118,12 @@ void report_text(FILE *out, const record_t *rec, bool color) {
 static void json_parts(FILE *out, const score_parts_t *s) {
   fprintf(out,
           "{\"melded\":%ld,\"canastas\":%ld,\"pure_canastas\":%d,\"impure_canastas\":%d,"
-          "\"wild_pure_canastas\":%d,\"wild_impure_canastas\":%d,"
+          "\"wild_pure_canastas\":%d,\"wild_impure_canastas\":%d,\"sequences\":%d,"
+          "\"hidden_canastas\":%d,\"cut\":%ld,"
           "\"red_threes\":%ld,\"red_three_count\":%d,\"going_out\":%ld,\"in_hand\":%ld,"
           "\"total\":%ld}",
-          s->melded, s->canastas, s->pure, s->impure, s->wild_pure, s->wild_impure,
+          s->melded, s->canastas, s->pure, s->impure, s->wild_pure, s->wild_impure, s->sequences,
+          s->hidden, s->cut,
           s->red_threes, s->red_three_count,
           s->going_out, s->in_hand, s->total);
 }

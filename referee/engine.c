@@ -172,6 +172,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   e->out_player = -1;
   e->pregame = true;
   e->pregame_seat = -1;
+  e->cut = -1;
 }
 
 /* DEAL: a card beyond the packs' copies. Moves the cards out of the stock. */
@@ -244,7 +245,11 @@ static bool pile_covered_once(engine_t *e, const cgr_stmt_t *st) {
   unsigned col = st->ncards > want && rs->pile.cover_initial ? st->card_cols[want] : st->key.col;
   if (st->ncards != want && covered)
     return fail(e, st, col, CODE_DEAL, "pile.cover_once",
-                "the upcard %s is covered by one card: the pile starts with %u cards, not %u",
+                st->ncards < want
+                    ? "the upcard %s must be covered by one card: the pile starts with %u cards, "
+                      "not %u"
+                    : "the upcard %s is covered by one card only: the pile starts with %u cards, "
+                      "not %u",
                 cname(st->cards[0], b), want, st->ncards);
   if (st->ncards != want && want > 0 && st->ncards > want &&
       (rs_classes(rs, st->cards[want - 1]) & rs->pile.cover_initial) == 0 &&
@@ -261,6 +266,22 @@ static bool pile_covered_once(engine_t *e, const cgr_stmt_t *st) {
   return true;
 }
 
+/* pile.packet: the first upcard's rank sets how many cards lie face down on
+ * it; one more card, face up, tops them. The line lists them bottom first. */
+static bool pile_packet(engine_t *e, const cgr_stmt_t *st) {
+  char b[4];
+  unsigned n = (unsigned)e->rs->pile.packet[card_rank(st->cards[0])];
+  unsigned want = n + 2;
+  if (st->ncards != want)
+    return fail(e, st, st->ncards > want ? st->card_cols[want] : st->key.col, CODE_DEAL,
+                "pile.packet",
+                "%s sets a packet of %u cards: the pile line holds it, the %u and one card "
+                "face up, %u cards, not %u", cname(st->cards[0], b), n, n, want, st->ncards);
+  if (!deal_cards(e, st, NULL)) return false;
+  for (unsigned i = 0; i < st->ncards; i++) push_pile(e, st->cards[i]);
+  return true;
+}
+
 /* pile.initial / pile.cover_initial: the upcard(s) the pile starts with; an
  * upcard of a listed class is covered again and again until the top is not. */
 bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
@@ -268,6 +289,7 @@ bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
   char b[4];
   if (e->pile_given) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second pile line");
   e->pile_given = true;
+  if (st->ncards > 0 && rs->pile.packet[card_rank(st->cards[0])] > 0) return pile_packet(e, st);
   if (rs->pile.cover_once || rs->pile.cover_initial == 0) return pile_covered_once(e, st);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) {
@@ -284,6 +306,20 @@ bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
     push_pile(e, c);
     if (!last) cover_freeze(e);
   }
+  return true;
+}
+
+/* cut.bonus: `cut N`, the cards the player before the dealer cut; exactly the
+ * cards dealt earns the bonus (scored with the hand). */
+bool eng_cut(engine_t *e, const cgr_stmt_t *st) {
+  if (e->rs->cut.bonus == 0)
+    return fail(e, st, st->key.col, CODE_DEAL, "cut.bonus", "the %s rules have no cut",
+                e->rs->name);
+  if (e->cut >= 0) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second cut line");
+  if (st->number < 1 || st->number > (long)e->packs.total)
+    return fail(e, st, st->value.col, CODE_DEAL, "cut.bonus",
+                "a cut of %ld cards from a stack of %u", st->number, e->packs.total);
+  e->cut = (int)st->number;
   return true;
 }
 
@@ -369,7 +405,11 @@ static meld_t *find_meld_by_index(engine_t *e, int team, int index) {
 }
 
 static bool is_canasta(const engine_t *e, const meld_t *m) {
-  return (int)m->cards.total >= e->rs->canasta.min_cards;
+  return m->suit < 0 && (int)m->cards.total >= e->rs->canasta.min_cards;
+}
+
+static bool is_full_sequence(const engine_t *e, const meld_t *m) {
+  return m->suit >= 0 && (int)m->cards.total >= e->rs->sequence.max_cards;
 }
 
 /* A team's canastas by kind: natural rank pure/impure, wild rank pure/impure. */
@@ -468,6 +508,10 @@ static bool judge_set(engine_t *e, const cgr_stmt_t *st, unsigned col, int rank,
     return fail(e, st, col, CODE_MELD_NATURALS, "meld.min_naturals",
                 "a meld of %s with %u natural card%s, at least %d", what, nat,
                 nat == 1 ? "" : "s", rs->meld.min_naturals);
+  if (rs->meld.wild_below_naturals && wild > 0 && wild >= nat)
+    return fail(e, st, col, CODE_WILD_OVERFLOW, "meld.wild_below_naturals",
+                "meld of %s would hold %u wild cards for %u natural%s: fewer wild cards than "
+                "naturals", what, wild, nat, nat == 1 ? "" : "s");
   int max = rs_max_wild(rs, (int)n);
   if ((int)wild > max)
     return fail(e, st, col, CODE_WILD_OVERFLOW,
@@ -522,6 +566,7 @@ static meld_t *new_meld(engine_t *e, const cgr_stmt_t *st, int team, int rank) {
   memset(m, 0, sizeof *m);
   m->team = team;
   m->rank = rank;
+  m->suit = -1;
   m->from_this_turn = true;
   return m;
 }
@@ -535,7 +580,7 @@ static void fill_meld(engine_t *e, meld_t *m, const cgr_stmt_t *st, int p, int t
     own += rs_value(e->rs, (card_t)top);
   }
   if (!e->opened_before_turn) m->open_value += (int)own;
-  m->naturals = cc_rank_count(&m->cards, m->rank);
+  m->naturals = m->suit >= 0 ? m->cards.total : cc_rank_count(&m->cards, m->rank);
   m->wilds = m->cards.total - m->naturals;
   e->player_melded[p] = true;
 }
@@ -564,6 +609,73 @@ static bool form_set(engine_t *e, const cgr_stmt_t *st, int p, int top, const mi
   return true;
 }
 
+/* sequence.*: the ranks of cards of one suit, all natural, added to the ranks
+ * a sequence already holds (`have`), must stay distinct and consecutive within
+ * sequence.low..high, and number at most sequence.max_cards. */
+static bool judge_sequence(engine_t *e, const cgr_stmt_t *st, int suit, unsigned have,
+                           unsigned *ranks_out) {
+  const ruleset_t *rs = e->rs;
+  unsigned col = st->verb_word.col, ranks = have;
+  char b[4];
+  for (unsigned i = 0; i < st->ncards; i++) {
+    card_t c = st->cards[i];
+    int r = card_rank(c);
+    if (rs_is_wild(rs, c) || card_suit(c) != suit || r < rs->sequence.low ||
+        r > rs->sequence.high)
+      return fail(e, st, col, CODE_MELD_RANK, "sequence.low",
+                  "%s does not fit a sequence of %s from %s to %s, natural cards only",
+                  cname(c, b), suit == SUIT_S ? "spades" : suit == SUIT_H ? "hearts"
+                                 : suit == SUIT_D ? "diamonds" : "clubs",
+                  card_rank_name(rs->sequence.low), card_rank_name(rs->sequence.high));
+    if (ranks & (1u << r))
+      return fail(e, st, col, CODE_MELD_RANK, NULL, "%s twice in one sequence", cname(c, b));
+    ranks |= 1u << r;
+  }
+  unsigned n = 0, lo = 0, hi = 0;
+  for (unsigned r = 0; r < RANK_COUNT; r++)
+    if (ranks & (1u << r)) {
+      if (!n) lo = r;
+      hi = r;
+      n++;
+    }
+  if (hi - lo + 1 != n)
+    return fail(e, st, col, CODE_MELD_RANK, NULL,
+                "not a sequence: the ranks from %s to %s leave a gap", card_rank_name((int)lo),
+                card_rank_name((int)hi));
+  if ((int)n < rs->sequence.min_cards)
+    return fail(e, st, col, CODE_MELD_SIZE, "sequence.min_cards",
+                "a sequence of %u cards, at least %d", n, rs->sequence.min_cards);
+  if ((int)n > rs->sequence.max_cards)
+    return fail(e, st, col, CODE_MELD_SIZE, "sequence.max_cards",
+                "a sequence of %u cards, at most %d", n, rs->sequence.max_cards);
+  *ranks_out = ranks;
+  return true;
+}
+
+/* Cards of one suit and several ranks, where the ruleset has sequences. */
+static bool looks_like_sequence(const engine_t *e, const cgr_stmt_t *st) {
+  if (e->rs->sequence.min_cards == 0 || st->ncards == 0) return false;
+  int suit = card_suit(st->cards[0]);
+  bool two_ranks = false;
+  for (unsigned i = 0; i < st->ncards; i++) {
+    if (card_suit(st->cards[i]) != suit || rs_is_wild(e->rs, st->cards[i])) return false;
+    if (card_rank(st->cards[i]) != card_rank(st->cards[0])) two_ranks = true;
+  }
+  return two_ranks;
+}
+
+static bool form_sequence(engine_t *e, const cgr_stmt_t *st, int p) {
+  unsigned ranks;
+  int suit = card_suit(st->cards[0]);
+  if (!judge_sequence(e, st, suit, 0, &ranks)) return false;
+  meld_t *m = new_meld(e, st, e->team_of[p], -1);
+  if (!m) return false;
+  m->suit = suit;
+  m->ranks = ranks;
+  fill_meld(e, m, st, p, -1);
+  return true;
+}
+
 /* ---- the opening and going out -------------------------------------- */
 
 /* opening.*: judged when the turn's melding is over, reported at the turn's
@@ -579,13 +691,18 @@ static bool judge_opening(engine_t *e, int p) {
     return true;
   }
   long best = 0, sum = 0;
+  bool hidden = false;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != team) continue;
     sum += m->open_value;
     if (m->open_value > best) best = m->open_value;
+    hidden = hidden || (m->hidden && is_canasta(e, m));
   }
   int need = rs_opening_minimum(rs, e->team_total[team]);
+  /* opening.hidden_from: from that total a hidden canasta opens whatever it is worth */
+  if (hidden && rs->opening.hidden_from > 0 && e->team_total[team] >= rs->opening.hidden_from)
+    need = 0;
   bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
   long got = largest ? best : sum;
   if (got < need)
@@ -599,36 +716,61 @@ static bool judge_opening(engine_t *e, int p) {
 }
 
 /* going_out.*: the hand became empty by a meld, an add or a discard. */
-static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
+/* going_out.canastas, .pure, .impure, .wild, .sequences: what the team needs
+ * on the table when a player's hand empties. */
+static bool judge_requirements(engine_t *e, const cgr_stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   unsigned col = st->verb_word.col;
-  e->concealed = !e->melded_before_turn;
-  if (!judge_opening(e, p)) return false;
   canastas_t c = team_canastas(e, team);
-  int wild = c.wild_pure + c.wild_impure;
   if (c.all < rs->going_out.canastas)
     return fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
                 "%s's hand is empty but the team has %d canasta%s; going out needs %d",
                 e->player_name[p], c.all, c.all == 1 ? "" : "s", rs->going_out.canastas);
+  int sequences = 0;
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && is_full_sequence(e, &e->melds[i])) sequences++;
   const struct { int have, need; const char *what, *key; } kinds[] = {
-    {c.pure, rs->going_out.pure, "pure", "going_out.pure"},
-    {c.impure, rs->going_out.impure, "impure", "going_out.impure"},
-    {wild, rs->going_out.wild, "wild", "going_out.wild"}};
+    {c.pure, rs->going_out.pure, "pure canasta", "going_out.pure"},
+    {c.impure, rs->going_out.impure, "impure canasta", "going_out.impure"},
+    {c.wild_pure + c.wild_impure, rs->going_out.wild, "wild canasta", "going_out.wild"},
+    {sequences, rs->going_out.sequences, "complete sequence", "going_out.sequences"}};
   for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
     if (kinds[k].have < kinds[k].need)
       return fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
-                  "%s's hand is empty but the team has %d %s canasta%s; going out needs %d",
+                  "%s's hand is empty but the team has %d %s%s; going out needs %d",
                   e->player_name[p], kinds[k].have, kinds[k].what,
                   kinds[k].have == 1 ? "" : "s", kinds[k].need);
+  return true;
+}
+
+static void went_out(engine_t *e, int p) {
+  e->over = true;
+  e->out_player = p;
+  e->awaiting_answer = false;
+}
+
+/* going_out.*: the hand became empty by a meld, an add or a discard. Where
+ * melding comes first and the partners must agree (going_out.ask: required),
+ * the hand waits for their answer: yes ends it, no sends the player on to the
+ * draw. */
+static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  unsigned col = st->verb_word.col;
+  e->concealed = !e->melded_before_turn;
+  if (!judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
     return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
                 "%s goes out although the partner answered no", e->player_name[p]);
-  if (rs->going_out.ask == ASK_REQUIRED && e->ask != ASK_YES && partner_count(e, p) > 0)
+  bool must_ask = rs->going_out.ask == ASK_REQUIRED && partner_count(e, p) > 0;
+  if (must_ask && e->ask != ASK_YES && rs->turn.meld_before_draw && !e->drawn) {
+    e->awaiting_answer = true;
+    return true;
+  }
+  if (must_ask && e->ask != ASK_YES)
     return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
                 "%s goes out without asking the partner", e->player_name[p]);
-  e->over = true;
-  e->out_player = p;
+  went_out(e, p);
   return true;
 }
 
@@ -681,9 +823,13 @@ static bool may_meld(engine_t *e, const cgr_stmt_t *st) {
                               "replacement, the turn's own draw is missing"
                             : "%s before drawing: a turn starts with the draw or the pile",
                 cgr_verb_name(st->verb));
-  if (before && e->drawn && !e->took_pile)
+  if (before && e->drawn)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
-                "%s after drawing: melding comes before the draw", cgr_verb_name(st->verb));
+                "%s after %s: melding comes before the draw", cgr_verb_name(st->verb),
+                e->took_pile ? "taking the pile" : "drawing");
+  if (e->awaiting_answer)
+    return fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                "%s has no cards left: the partners are asked first", e->player_name[e->current]);
   if (e->ask == ASK_WAITING)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
                 "the partner has not answered yet");
@@ -741,6 +887,7 @@ static bool act_draw(engine_t *e, const cgr_stmt_t *st, int p) {
                 "a second draw in one turn");
   }
   if (!check_no_red3(e, st, p)) return false;
+  if (e->rs->turn.meld_before_draw && !judge_opening(e, p)) return false;
   unsigned want = (unsigned)e->rs->turn.draw;
   if (want > e->stock.total) want = e->stock.total;
   if (want == 0)
@@ -810,15 +957,23 @@ static bool take_with_cards(engine_t *e, const cgr_stmt_t *st, int p, card_t top
     if (e->pile_freezers > 0) snprintf(why, sizeof why, "by %s", cname(first_freezer(e), b));
     else snprintf(why, sizeof why, "for a team that has not opened");
     return fail(e, st, st->verb_word.col, CODE_PILE_FROZEN,
-                e->pile_freezers > 0 ? "pile.frozen_by" : "pile.frozen_for_unopened",
+                e->cover_frozen        ? "pile.cover_freezes"
+                : e->pile_freezers > 0 ? "pile.frozen_by"
+                                       : "pile.frozen_for_unopened",
                 "the pile is frozen %s: taking it needs %d natural %s from the hand, %u named",
                 why, rs->pile.unfreeze_naturals,
                 card_rank_noun(rank, rs->pile.unfreeze_naturals), nat);
   }
-  if ((int)nat < rs->pile.take_naturals)
-    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_naturals",
-                "taking the top card needs %d natural %s from the hand, %u named",
-                rs->pile.take_naturals, card_rank_noun(rank, rs->pile.take_naturals), nat);
+  int need = rs->pile.take_naturals;
+  bool raised = e->wild_discarded && rs->pile.wild_discard_naturals > need;
+  if (raised) need = rs->pile.wild_discard_naturals;
+  if ((int)nat < need)
+    return fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH,
+                raised ? "pile.wild_discard_naturals" : "pile.take_naturals",
+                raised ? "a wild card was discarded this hand: taking the top card needs %d "
+                         "natural %s from the hand, %u named"
+                       : "taking the top card needs %d natural %s from the hand, %u named",
+                need, card_rank_noun(rank, need), nat);
   m.naturals++; /* the top card */
   if (!judge_mix(e, st, &m)) return false;
   return form_set(e, st, p, top, &m);
@@ -832,6 +987,7 @@ static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
                 "the pile is taken in place of the draw, not after it");
   if (!check_no_red3(e, st, p)) return false;
+  if (rs->turn.meld_before_draw && !judge_opening(e, p)) return false;
   if (e->npile == 0)
     return fail(e, st, st->verb_word.col, CODE_PILE_EMPTY, NULL, "the pile is empty");
   card_t top = e->pile[e->npile - 1];
@@ -868,8 +1024,19 @@ static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
 
 static bool act_meld(engine_t *e, const cgr_stmt_t *st, int p) {
   if (!may_meld(e, st) || !check_no_red3(e, st, p) || !check_in_hand(e, st, p)) return false;
+  if (looks_like_sequence(e, st)) {
+    if (!form_sequence(e, st, p)) return false;
+    return after_meld(e, st, p);
+  }
   mix_t m = mix_of(e, st, -1);
+  int before = e->nmelds;
   if (!judge_mix(e, st, &m) || !form_set(e, st, p, -1, &m)) return false;
+  /* canasta.hidden_factor: a whole pure canasta of a natural rank laid from
+   * the hand in one meld */
+  meld_t *made = &e->melds[e->nmelds - 1];
+  if (e->nmelds > before && made->wilds == 0 && !is_wild_set(e, made->rank) &&
+      made->rank != RANK_3 && is_canasta(e, made))
+    made->hidden = true;
   return after_meld(e, st, p);
 }
 
@@ -890,6 +1057,13 @@ static bool act_add(engine_t *e, const cgr_stmt_t *st, int p) {
                 card_rank_plural(st->ref_rank));
   }
   if (!check_in_hand(e, st, p)) return false;
+  if (m->suit >= 0) {
+    unsigned ranks;
+    if (!judge_sequence(e, st, m->suit, m->ranks, &ranks)) return false;
+    m->ranks = ranks;
+    fill_meld(e, m, st, p, -1);
+    return after_meld(e, st, p);
+  }
   mix_t x = mix_of(e, st, m->rank);
   if (x.red3_col || x.bad_col) {
     if (!judge_mix(e, st, &x)) return false;
@@ -929,8 +1103,8 @@ static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
                   "the partner answered yes: %s must go out this turn, %u card%s left",
                   e->player_name[p], e->hand[p].total, e->hand[p].total == 1 ? "" : "s");
   }
-  e->pile[e->npile++] = c;
-  if (rs_classes(e->rs, c) & e->rs->pile.frozen_by) e->pile_freezers++;
+  push_pile(e, c);
+  if (rs_is_wild(e->rs, c)) e->wild_discarded = true; /* pile.wild_discard_naturals */
   (void)b;
   if (e->over) return true;
   start_turn(e, (p + 1) % e->nplayers);
@@ -947,7 +1121,7 @@ static bool act_ask(engine_t *e, const cgr_stmt_t *st, int p) {
   if (partner_count(e, p) == 0)
     return fail(e, st, col, CODE_PHASE, "going_out.ask", "%s has no partner to ask",
                 e->player_name[p]);
-  if (!e->drawn)
+  if (!e->drawn && !e->awaiting_answer)
     return fail(e, st, col, CODE_PHASE, "going_out.ask", "asking comes after the draw");
   if (e->ask != ASK_NOT_ASKED)
     return fail(e, st, col, CODE_PHASE, "going_out.ask", "%s already asked this turn",
@@ -966,6 +1140,10 @@ static bool act_answer(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->key.col, CODE_OUT_OF_TURN, "going_out.ask",
                 "only a partner of %s answers", e->player_name[c]);
   e->ask = st->verb == V_YES ? ASK_YES : ASK_NO;
+  if (e->awaiting_answer) {
+    e->awaiting_answer = false;
+    if (e->ask == ASK_YES) went_out(e, c);
+  }
   return true;
 }
 
@@ -1079,6 +1257,10 @@ bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL,
                 e->stock_out ? "the hand is over: the stock is empty" : "the hand is over");
   if (!check_actor(e, st, p)) return false;
+  if (e->awaiting_answer && e->ask == ASK_NOT_ASKED && st->verb != V_ASK)
+    return fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                "%s has no cards left: the partners are asked before anything else",
+                e->player_name[e->current]);
   if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
                 "%s asked to go out: a partner answers first", e->player_name[e->current]);
@@ -1126,6 +1308,19 @@ bool eng_conserved(const engine_t *e) {
 
 /* ---- scores ---------------------------------------------------------- */
 
+/* canasta.*, sequence.bonus: what one meld earns besides its cards. */
+static long meld_bonus(const engine_t *e, const meld_t *m) {
+  const ruleset_t *rs = e->rs;
+  if (is_full_sequence(e, m)) return rs->sequence.bonus;
+  if (!is_canasta(e, m)) return 0;
+  long b;
+  if (is_wild_set(e, m->rank))
+    b = m->wilds == 0 ? rs->canasta.wild_pure[m->rank] : rs->canasta.wild_impure[m->rank];
+  else
+    b = m->wilds == 0 ? rs->canasta.pure : rs->canasta.impure;
+  return m->hidden ? b * rs->canasta.hidden_factor : b;
+}
+
 /* red_threes.*: a team's red threes, negative when it melded nothing. */
 static void score_red_threes(const engine_t *e, int t, score_parts_t *s) {
   const ruleset_t *rs = e->rs;
@@ -1155,15 +1350,15 @@ void eng_score(const engine_t *e, hand_score_t *out) {
       const meld_t *m = &e->melds[i];
       if (m->team != t) continue;
       s->melded += counts_value(e, &m->cards);
+      s->canastas += meld_bonus(e, m);
+      s->sequences += is_full_sequence(e, m);
+      s->hidden += m->hidden && is_canasta(e, m);
     }
     canastas_t c = team_canastas(e, t);
     s->pure = c.pure;
     s->impure = c.impure;
     s->wild_pure = c.wild_pure;
     s->wild_impure = c.wild_impure;
-    s->canastas = (long)c.pure * rs->canasta.pure + (long)c.impure * rs->canasta.impure +
-                  (long)c.wild_pure * rs->canasta.wild_pure +
-                  (long)c.wild_impure * rs->canasta.wild_impure;
     score_red_threes(e, t, s);
     if (e->out_player >= 0 && e->team_of[e->out_player] == t)
       s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
@@ -1173,8 +1368,12 @@ void eng_score(const engine_t *e, hand_score_t *out) {
       for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
       h.n[card_make(RANK_3, SUIT_H)] = 0; /* red threes are scored as red threes */
       h.n[card_make(RANK_3, SUIT_D)] = 0;
-      s->in_hand -= counts_value(e, &h);
+      unsigned black3 = h.n[card_make(RANK_3, SUIT_S)] + h.n[card_make(RANK_3, SUIT_C)];
+      h.n[card_make(RANK_3, SUIT_S)] = h.n[card_make(RANK_3, SUIT_C)] = 0;
+      s->in_hand -= counts_value(e, &h) + (long)black3 * rs->cards.black3_in_hand;
     }
-    s->total = s->melded + s->canastas + s->red_threes + s->going_out + s->in_hand;
+    int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;
+    if (e->cut == e->nplayers * e->seat->deal && e->team_of[cutter] == t) s->cut = rs->cut.bonus;
+    s->total = s->melded + s->canastas + s->red_threes + s->going_out + s->cut + s->in_hand;
   }
 }

@@ -21,11 +21,16 @@
 
 enum { MAX_MELDS = 192, MAX_CARDS = 8 * 56 };
 
+/* A meld is a set (cards of one rank, plus wild cards) or, where the ruleset
+ * has them, a sequence (consecutive ranks of one suit, naturals only). */
 typedef struct {
   card_counts_t cards;
   int team;
-  int rank;            /* the rank of its naturals (RANK_3 for black threes) */
+  int rank;            /* a set's rank (RANK_3 for black threes); -1 for a sequence */
+  int suit;            /* a sequence's suit; -1 for a set */
+  unsigned ranks;      /* a sequence's ranks, one bit each */
   unsigned naturals, wilds;
+  bool hidden;         /* a canasta laid from the hand in one meld (canasta.hidden_factor) */
   bool from_this_turn; /* created during the current turn */
   int open_value;      /* value counted toward the opening this turn */
 } meld_t;
@@ -57,6 +62,8 @@ typedef struct {
   bool stock_known;
   unsigned npile, pile_freezers;
   bool cover_frozen;            /* pile.cover_freezes: frozen by its covered upcard */
+  bool wild_discarded;          /* pile.wild_discard_naturals: a wild was discarded */
+  int cut;                      /* the `cut` line's number, -1 without one */
   card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
   bool has_foot[MAX_PLAYERS];
   int nmelds;
@@ -85,6 +92,7 @@ typedef struct {
   card_counts_t own;            /* cards that count toward the opening */
   bool took_pile;
   bool replaced;                /* a red-three replacement was drawn this turn */
+  bool awaiting_answer;         /* hand emptied while melding first: the partners decide */
   mark_t first_meld, black3_meld;
 
   /* end */
@@ -115,6 +123,7 @@ bool eng_deal(engine_t *e, const cgr_stmt_t *st, int player);
 bool eng_stock(engine_t *e, const cgr_stmt_t *st);
 bool eng_pile(engine_t *e, const cgr_stmt_t *st);
 bool eng_foot(engine_t *e, const cgr_stmt_t *st, int player);
+bool eng_cut(engine_t *e, const cgr_stmt_t *st);
 
 /* One action by `actor` (a seat index). */
 bool eng_action(engine_t *e, const cgr_stmt_t *st, int actor);

@@ -425,9 +425,7 @@ static bool setup_statement(game_t *g, const cgr_stmt_t *st) {
     case ST_STOCK: ok = eng_stock(&g->eng, st); break;
     case ST_PILE: ok = eng_pile(&g->eng, st); break;
     case ST_FOOT: ok = eng_foot(&g->eng, st, p); break;
-    case ST_CUT:
-      return illegal(g, st, st->key.col, CODE_DEAL, NULL, "the %s rules have no cut",
-                     r->rs->name);
+    case ST_CUT: ok = eng_cut(&g->eng, st); break;
     default: break;
   }
   if (!ok) engine_failed(g);

@@ -48,6 +48,7 @@ typedef struct {
     int jokers_per_pack;
     bool wild[RANK_COUNT];
     int value[RANK_COUNT];
+    int black3_in_hand; /* what a black three left in hand costs */
   } cards;
 
   struct {
@@ -59,6 +60,8 @@ typedef struct {
     int initial;
     unsigned cover_initial, blocked_by, frozen_by;  /* RS_* masks */
     bool cover_once, cover_freezes;
+    int packet[RANK_COUNT];     /* face-down cards under the pile, by the first upcard's rank */
+    int wild_discard_naturals;  /* once a wild is discarded, a take needs so many naturals */
     bool frozen_for_unopened;
     int unfreeze_naturals, take_naturals;
     rs_take_onto_t take_onto_meld;
@@ -67,6 +70,7 @@ typedef struct {
 
   struct {
     int min_cards, min_naturals, max_wild;
+    bool wild_below_naturals;   /* a set holds fewer wild cards than naturals */
     rs_wild_limit_t wild_limits[RS_MAX_WILD_LIMITS];
     int nwild_limits;
     rs_same_rank_t same_rank;
@@ -76,8 +80,21 @@ typedef struct {
   } meld;
 
   struct {
-    int min_cards, min_naturals, pure, impure, wild_pure, wild_impure;
+    int min_cards, min_naturals, pure, impure;
+    int wild_pure[RANK_COUNT], wild_impure[RANK_COUNT]; /* canastas of a wild_sets rank */
+    int hidden_factor; /* a canasta laid from the hand in one meld: bonus times this */
   } canasta;
+
+  struct {
+    int min_cards;     /* 0: no sequences */
+    int max_cards;     /* a sequence of this many cards is complete */
+    int low, high;     /* the lowest and highest ranks it may hold */
+    int bonus;         /* for a complete sequence */
+  } sequence;
+
+  struct {
+    int bonus;         /* for the team whose player cuts exactly the cards dealt; 0: no cut */
+  } cut;
 
   struct {
     int negative;
@@ -85,6 +102,7 @@ typedef struct {
     int nbands;
     rs_open_counts_t counts;
     bool concealed_exempt;
+    int hidden_from;   /* from this team total a hidden canasta meets the minimum; 0: never */
   } opening;
 
   struct {
@@ -98,7 +116,7 @@ typedef struct {
   } red_threes;
 
   struct {
-    int canastas, pure, impure, wild, bonus, concealed_bonus;
+    int canastas, pure, impure, wild, sequences, bonus, concealed_bonus;
     rs_ask_t ask;
   } going_out;
 

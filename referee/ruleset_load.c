@@ -19,7 +19,7 @@
 enum { MAX_RULESET_BYTES = 1 << 20, MAX_FLOW_DEPTH = 32 };
 
 typedef enum {
-  F_INT, F_BOOL, F_STR, F_ENUM, F_CLASSES, F_RANKS, F_VALUES, F_MAP, F_LIST
+  F_INT, F_BOOL, F_STR, F_ENUM, F_CLASSES, F_RANKS, F_VALUES, F_RANK_MAP, F_RANK, F_MAP, F_LIST
 } ftype_t;
 
 typedef struct field {
@@ -78,6 +78,7 @@ static const field_t cards_fields[] = {
   {"jokers_per_pack", F_INT, OFF(cards.jokers_per_pack), 0, 4, NULL, NULL, 0, 0, false},
   {"wild", F_RANKS, OFF(cards.wild), 0, 0, NULL, NULL, 0, 0, false},
   {"values", F_VALUES, OFF(cards.value), 0, 10000, NULL, NULL, 0, 0, false},
+  {"black3_in_hand", F_INT, OFF(cards.black3_in_hand), 0, 10000, NULL, NULL, 0, 0, false},
   END};
 
 static const field_t turn_fields[] = {
@@ -90,6 +91,8 @@ static const field_t pile_fields[] = {
   {"cover_initial", F_CLASSES, OFF(pile.cover_initial), 0, 0, NULL, NULL, 0, 0, false},
   {"cover_once", F_BOOL, OFF(pile.cover_once), 0, 0, NULL, NULL, 0, 0, false},
   {"cover_freezes", F_BOOL, OFF(pile.cover_freezes), 0, 0, NULL, NULL, 0, 0, false},
+  {"packet", F_RANK_MAP, OFF(pile.packet), 0, 100, NULL, NULL, 0, 0, false},
+  {"wild_discard_naturals", F_INT, OFF(pile.wild_discard_naturals), 0, 10, NULL, NULL, 0, 0, false},
   {"blocked_by", F_CLASSES, OFF(pile.blocked_by), 0, 0, NULL, NULL, 0, 0, false},
   {"frozen_by", F_CLASSES, OFF(pile.frozen_by), 0, 0, NULL, NULL, 0, 0, false},
   {"frozen_for_unopened", F_BOOL, OFF(pile.frozen_for_unopened), 0, 0, NULL, NULL, 0, 0, false},
@@ -103,6 +106,7 @@ static const field_t meld_fields[] = {
   {"min_cards", F_INT, OFF(meld.min_cards), 1, 20, NULL, NULL, 0, 0, false},
   {"min_naturals", F_INT, OFF(meld.min_naturals), 0, 20, NULL, NULL, 0, 0, false},
   {"max_wild", F_INT, OFF(meld.max_wild), 0, 20, NULL, NULL, 0, 0, false},
+  {"wild_below_naturals", F_BOOL, OFF(meld.wild_below_naturals), 0, 0, NULL, NULL, 0, 0, false},
   {"wild_limits", F_LIST, OFF(meld.wild_limits), 0, RS_MAX_WILD_LIMITS, NULL,
    wild_limit_fields, sizeof(rs_wild_limit_t), OFF(meld.nwild_limits), false},
   {"same_rank", F_ENUM, OFF(meld.same_rank), 0, 0, same_rank_names, NULL, 0, 0, false},
@@ -116,8 +120,21 @@ static const field_t canasta_fields[] = {
   {"min_naturals", F_INT, OFF(canasta.min_naturals), 0, 30, NULL, NULL, 0, 0, false},
   {"pure", F_INT, OFF(canasta.pure), 0, 100000, NULL, NULL, 0, 0, false},
   {"impure", F_INT, OFF(canasta.impure), 0, 100000, NULL, NULL, 0, 0, false},
-  {"wild_pure", F_INT, OFF(canasta.wild_pure), 0, 100000, NULL, NULL, 0, 0, false},
-  {"wild_impure", F_INT, OFF(canasta.wild_impure), 0, 100000, NULL, NULL, 0, 0, false},
+  {"wild_pure", F_RANK_MAP, OFF(canasta.wild_pure), 0, 100000, NULL, NULL, 0, 0, false},
+  {"wild_impure", F_RANK_MAP, OFF(canasta.wild_impure), 0, 100000, NULL, NULL, 0, 0, false},
+  {"hidden_factor", F_INT, OFF(canasta.hidden_factor), 1, 10, NULL, NULL, 0, 0, false},
+  END};
+
+static const field_t sequence_fields[] = {
+  {"min_cards", F_INT, OFF(sequence.min_cards), 0, 13, NULL, NULL, 0, 0, false},
+  {"max_cards", F_INT, OFF(sequence.max_cards), 0, 13, NULL, NULL, 0, 0, false},
+  {"low", F_RANK, OFF(sequence.low), 0, 0, NULL, NULL, 0, 0, false},
+  {"high", F_RANK, OFF(sequence.high), 0, 0, NULL, NULL, 0, 0, false},
+  {"bonus", F_INT, OFF(sequence.bonus), 0, 100000, NULL, NULL, 0, 0, false},
+  END};
+
+static const field_t cut_fields[] = {
+  {"bonus", F_INT, OFF(cut.bonus), 0, 100000, NULL, NULL, 0, 0, false},
   END};
 
 static const field_t opening_fields[] = {
@@ -126,6 +143,7 @@ static const field_t opening_fields[] = {
    sizeof(rs_band_t), OFF(opening.nbands), false},
   {"counts", F_ENUM, OFF(opening.counts), 0, 0, counts_names, NULL, 0, 0, false},
   {"concealed_exempt", F_BOOL, OFF(opening.concealed_exempt), 0, 0, NULL, NULL, 0, 0, false},
+  {"hidden_from", F_INT, OFF(opening.hidden_from), 0, 1000000, NULL, NULL, 0, 0, false},
   END};
 
 static const field_t red3_fields[] = {
@@ -143,6 +161,7 @@ static const field_t going_out_fields[] = {
   {"pure", F_INT, OFF(going_out.pure), 0, 10, NULL, NULL, 0, 0, false},
   {"impure", F_INT, OFF(going_out.impure), 0, 10, NULL, NULL, 0, 0, false},
   {"wild", F_INT, OFF(going_out.wild), 0, 10, NULL, NULL, 0, 0, false},
+  {"sequences", F_INT, OFF(going_out.sequences), 0, 10, NULL, NULL, 0, 0, false},
   {"bonus", F_INT, OFF(going_out.bonus), 0, 100000, NULL, NULL, 0, 0, false},
   {"concealed_bonus", F_INT, OFF(going_out.concealed_bonus), 0, 100000, NULL, NULL, 0, 0, false},
   {"ask", F_ENUM, OFF(going_out.ask), 0, 0, ask_names, NULL, 0, 0, false},
@@ -171,6 +190,8 @@ static const field_t top_fields[] = {
   {"pile", F_MAP, 0, 0, 0, NULL, pile_fields, 0, 0, false},
   {"meld", F_MAP, 0, 0, 0, NULL, meld_fields, 0, 0, false},
   {"canasta", F_MAP, 0, 0, 0, NULL, canasta_fields, 0, 0, false},
+  {"sequence", F_MAP, 0, 0, 0, NULL, sequence_fields, 0, 0, false},
+  {"cut", F_MAP, 0, 0, 0, NULL, cut_fields, 0, 0, false},
   {"opening", F_MAP, 0, 0, 0, NULL, opening_fields, 0, 0, false},
   {"red_threes", F_MAP, 0, 0, 0, NULL, red3_fields, 0, 0, false},
   {"going_out", F_MAP, 0, 0, 0, NULL, going_out_fields, 0, 0, false},
@@ -264,9 +285,12 @@ static bool read_seq_items(loader_t *ld, yaml_node_t *n, const field_t *f, void 
   return true;
 }
 
+/* A mapping from ranks to integers: F_VALUES needs every rank, F_RANK_MAP
+ * takes 0 for a rank not given. */
 static bool read_values(loader_t *ld, yaml_node_t *n, const field_t *f, int *out) {
   if (n->type != YAML_MAPPING_NODE) return fail_at(ld, n, "%s: expected a mapping", f->key);
   bool seen[RANK_COUNT] = {false};
+  memset(out, 0, sizeof(int) * RANK_COUNT);
   for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
     yaml_node_t *k = yaml_document_get_node(ld->doc, p->key);
     yaml_node_t *v = yaml_document_get_node(ld->doc, p->value);
@@ -278,8 +302,15 @@ static bool read_values(loader_t *ld, yaml_node_t *n, const field_t *f, int *out
     if (!read_int(ld, v, &vf, &out[r])) return false;
     seen[r] = true;
   }
-  for (int r = 0; r < RANK_COUNT; r++)
+  for (int r = 0; r < RANK_COUNT && f->type == F_VALUES; r++)
     if (!seen[r]) return fail_at(ld, n, "%s: missing the value of rank %s", f->key, card_rank_name(r));
+  return true;
+}
+
+static bool read_rank(loader_t *ld, yaml_node_t *n, const field_t *f, int *out) {
+  const char *s = scalar(n);
+  *out = s ? card_rank_parse(s) : -1;
+  if (*out < 0) return fail_at(ld, n, "%s: expected a rank (A, K, ..., 2, JK)", f->key);
   return true;
 }
 
@@ -309,7 +340,9 @@ static bool read_field(loader_t *ld, yaml_node_t *v, const field_t *f, char *bas
     case F_ENUM: return read_enum(ld, v, f, (int *)at);
     case F_CLASSES: *(unsigned *)at = 0; return read_seq_items(ld, v, f, at);
     case F_RANKS: memset(at, 0, sizeof(bool) * RANK_COUNT); return read_seq_items(ld, v, f, at);
-    case F_VALUES: return read_values(ld, v, f, (int *)at);
+    case F_VALUES:
+    case F_RANK_MAP: return read_values(ld, v, f, (int *)at);
+    case F_RANK: return read_rank(ld, v, f, (int *)at);
     case F_MAP: return read_map(ld, v, f->sub, base, f->key);
     case F_LIST: return read_list(ld, v, f, base);
   }

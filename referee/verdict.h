@@ -26,13 +26,15 @@ typedef struct {
 /* One team's result for one hand, by part. */
 typedef struct {
   long melded;      /* value of the cards in the team's melds */
-  long canastas;    /* canasta bonuses */
+  long canastas;    /* canasta (and complete sequence) bonuses */
   long red_threes;  /* positive, or negative when the team melded nothing */
   long going_out;   /* bonus for going out (normal or concealed) */
+  long cut;         /* bonus for an exact cut (cut.bonus) */
   long in_hand;     /* value of cards left in the team's hands (<= 0) */
   long total;
   int pure, impure; /* canastas counted */
   int wild_pure, wild_impure; /* canastas of a wild rank (meld.wild_sets) */
+  int sequences, hidden;      /* complete sequences; hidden canastas */
   int red_three_count;
 } score_parts_t;
 

@@ -62,7 +62,7 @@ for n, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
             assert k in o, f"line {n}: no {k}"
     for h in o["hands"]:
         for t in h["teams"].values():
-            parts = t["melded"] + t["canastas"] + t["red_threes"] + t["going_out"] + t["in_hand"]
+            parts = t["melded"] + t["canastas"] + t["red_threes"] + t["going_out"] + t["cut"] + t["in_hand"]
             assert parts == t["total"], f"line {n}: parts {parts} != total {t['total']}"
 PY
 fi
