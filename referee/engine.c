@@ -582,6 +582,7 @@ static void fill_meld(engine_t *e, meld_t *m, const cgr_stmt_t *st, int p, int t
   if (!e->opened_before_turn) m->open_value += (int)own;
   m->naturals = m->suit >= 0 ? m->cards.total : cc_rank_count(&m->cards, m->rank);
   m->wilds = m->cards.total - m->naturals;
+  if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
 }
 
@@ -1090,7 +1091,11 @@ static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
   if (!check_in_hand(e, st, p) || !check_no_red3(e, st, p)) return false;
   cc_take(&e->hand[p], c, 1);
   cc_take(&e->own, c, 1);
-  if (e->hand[p].total == 0) {
+  if (e->hand[p].total == 0 && e->ask == ASK_NO && e->stock.total == 0) {
+    /* refused, the player drew the stock's last card and discards it: the
+     * hand ends by the empty stock, not by going out */
+    e->over = e->stock_out = true;
+  } else if (e->hand[p].total == 0) {
     if (!judge_going_out(e, st, p)) return false;
   } else {
     if (!judge_opening(e, p)) return false;

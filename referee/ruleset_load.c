@@ -391,6 +391,10 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
   for (int i = 1; i < rs->opening.nbands; i++)
     if (rs->opening.bands[i].from <= rs->opening.bands[i - 1].from)
       return fail_at(ld, root, "opening.bands: \"from\" values must increase");
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (rs->meld.wild_sets[r] && !rs->cards.wild[r])
+      return fail_at(ld, root, "meld.wild_sets: %s is not a wild rank (cards.wild)",
+                     card_rank_name(r));
   if (rs->meld.min_naturals > rs->meld.min_cards)
     return fail_at(ld, root, "meld: min_naturals %d exceeds min_cards %d",
                    rs->meld.min_naturals, rs->meld.min_cards);

@@ -178,3 +178,11 @@ Test(ruleset, schema_keys_are_listed) {
   rs_schema_keys(count_key, &n);
   cr_assert_gt(n, 40);
 }
+
+Test(ruleset, a_wild_set_must_be_of_a_wild_rank) {
+  char *t = classic_with("wild_sets: []", "wild_sets: [\"9\"]");
+  cr_assert_not(load(t));
+  cr_assert(strstr(t, "wild_sets"));
+  cr_assert(strstr(err.message, "9 is not a wild rank"), "%s", err.message);
+  free(t);
+}
