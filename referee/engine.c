@@ -748,13 +748,10 @@ static bool judge_requirements(engine_t *e, const cgr_stmt_t *st, int p) {
 static void went_out(engine_t *e, int p) {
   e->over = true;
   e->out_player = p;
-  e->awaiting_answer = false;
+  e->empty_hand = false;
 }
 
-/* going_out.*: the hand became empty by a meld, an add or a discard. Where
- * melding comes first and the partners must agree (going_out.ask: required),
- * the hand waits for their answer: yes ends it, no sends the player on to the
- * draw. */
+/* going_out.*: the hand became empty by a meld, an add or a discard. */
 static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
@@ -764,10 +761,6 @@ static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
                 "%s goes out although the partner answered no", e->player_name[p]);
   bool must_ask = rs->going_out.ask == ASK_REQUIRED && partner_count(e, p) > 0;
-  if (must_ask && e->ask != ASK_YES && rs->turn.meld_before_draw && !e->drawn) {
-    e->awaiting_answer = true;
-    return true;
-  }
   if (must_ask && e->ask != ASK_YES)
     return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
                 "%s goes out without asking the partner", e->player_name[p]);
@@ -775,9 +768,23 @@ static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
   return true;
 }
 
+/* Where melding comes first (turn.meld_before_draw), an empty hand does not
+ * end the hand by itself: the player may end it (`ask` and a partner's `yes`,
+ * or `end` when alone), if the team has what going out needs, or go on to the
+ * draw. Elsewhere emptying the hand is going out. */
 static bool after_meld(engine_t *e, const cgr_stmt_t *st, int p) {
-  if (e->hand[p].total == 0) return judge_going_out(e, st, p);
-  return true;
+  if (e->hand[p].total > 0) return true;
+  if (e->rs->turn.meld_before_draw && !e->drawn) {
+    e->empty_hand = true;
+    return true;
+  }
+  return judge_going_out(e, st, p);
+}
+
+/* An empty hand while melding first: the decision to end, by `ask` or `end`. */
+static bool may_end_early(engine_t *e, const cgr_stmt_t *st, int p) {
+  e->concealed = !e->melded_before_turn;
+  return judge_opening(e, p) && judge_requirements(e, st, p);
 }
 
 /* ---- turn bookkeeping ----------------------------------------------- */
@@ -789,6 +796,7 @@ static void start_turn(engine_t *e, int p) {
   e->ask = ASK_NOT_ASKED;
   e->took_pile = false;
   e->replaced = false;
+  e->empty_hand = false;
   e->pile_red3 = 0;
   e->pile_red3_laid = false;
   e->first_meld.set = false;
@@ -828,9 +836,7 @@ static bool may_meld(engine_t *e, const cgr_stmt_t *st) {
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
                 "%s after %s: melding comes before the draw", cgr_verb_name(st->verb),
                 e->took_pile ? "taking the pile" : "drawing");
-  if (e->awaiting_answer)
-    return fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
-                "%s has no cards left: the partners are asked first", e->player_name[e->current]);
+
   if (e->ask == ASK_WAITING)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
                 "the partner has not answered yet");
@@ -1126,12 +1132,17 @@ static bool act_ask(engine_t *e, const cgr_stmt_t *st, int p) {
   if (partner_count(e, p) == 0)
     return fail(e, st, col, CODE_PHASE, "going_out.ask", "%s has no partner to ask",
                 e->player_name[p]);
-  if (!e->drawn && !e->awaiting_answer)
+  if (e->rs->turn.meld_before_draw && !e->empty_hand)
+    return fail(e, st, col, CODE_PHASE, "going_out.ask",
+                "asking to end comes when the hand is empty, %u card%s left", e->hand[p].total,
+                e->hand[p].total == 1 ? "" : "s");
+  if (!e->drawn && !e->empty_hand)
     return fail(e, st, col, CODE_PHASE, "going_out.ask", "asking comes after the draw");
   if (e->ask != ASK_NOT_ASKED)
     return fail(e, st, col, CODE_PHASE, "going_out.ask", "%s already asked this turn",
                 e->player_name[p]);
   if (!check_no_red3(e, st, p)) return false;
+  if (e->empty_hand && !may_end_early(e, st, p)) return false;
   e->ask = ASK_WAITING;
   return true;
 }
@@ -1145,10 +1156,7 @@ static bool act_answer(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->key.col, CODE_OUT_OF_TURN, "going_out.ask",
                 "only a partner of %s answers", e->player_name[c]);
   e->ask = st->verb == V_YES ? ASK_YES : ASK_NO;
-  if (e->awaiting_answer) {
-    e->awaiting_answer = false;
-    if (e->ask == ASK_YES) went_out(e, c);
-  }
+  if (e->empty_hand && e->ask == ASK_YES) went_out(e, c);
   return true;
 }
 
@@ -1200,7 +1208,14 @@ static bool could_take(const engine_t *e, int p) {
 
 /* end.stock_empty: the hand ends when the stock is empty. */
 static bool act_end(engine_t *e, const cgr_stmt_t *st, int p) {
-  (void)p;
+  if (e->empty_hand) {
+    if (e->rs->going_out.ask == ASK_REQUIRED && partner_count(e, p) > 0)
+      return fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                  "%s ends the hand without asking the partners", e->player_name[p]);
+    if (!may_end_early(e, st, p)) return false;
+    went_out(e, p);
+    return true;
+  }
   if (e->stock.total > 0)
     return fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
                 "the stock still holds %u card%s", e->stock.total, e->stock.total == 1 ? "" : "s");
@@ -1262,10 +1277,7 @@ bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL,
                 e->stock_out ? "the hand is over: the stock is empty" : "the hand is over");
   if (!check_actor(e, st, p)) return false;
-  if (e->awaiting_answer && e->ask == ASK_NOT_ASKED && st->verb != V_ASK)
-    return fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
-                "%s has no cards left: the partners are asked before anything else",
-                e->player_name[e->current]);
+
   if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
                 "%s asked to go out: a partner answers first", e->player_name[e->current]);

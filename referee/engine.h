@@ -92,7 +92,7 @@ typedef struct {
   card_counts_t own;            /* cards that count toward the opening */
   bool took_pile;
   bool replaced;                /* a red-three replacement was drawn this turn */
-  bool awaiting_answer;         /* hand emptied while melding first: the partners decide */
+  bool empty_hand;              /* emptied while melding first: may end, or draw on */
   mark_t first_meld, black3_meld;
 
   /* end */
