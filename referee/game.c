@@ -29,6 +29,7 @@ struct game {
   game_callback_t cb;
   void *ctx;
   const char *forced_rules;
+  const ruleset_t *forced_rs;
   cached_rs_t cache[RULESET_CACHE];
   int ncache;
   const char *file;
@@ -59,6 +60,18 @@ game_t *game_new(const char *forced_rules, game_callback_t cb, void *ctx) {
   g->ctx = ctx;
   g->forced_rules = forced_rules;
   return g;
+}
+
+game_t *game_new_with_rules(const ruleset_t *rules, game_callback_t cb, void *ctx) {
+  game_t *g = game_new(rules->name, cb, ctx);
+  if (g) g->forced_rs = rules;
+  return g;
+}
+
+const record_t *game_record(const game_t *g) { return &g->rec; }
+
+const engine_t *game_hand(const game_t *g) {
+  return g->state == R_SETUP || g->state == R_PLAY ? &g->eng : NULL;
 }
 
 void game_free(game_t *g) {
@@ -291,7 +304,8 @@ static bool header_done(game_t *g, const cgr_stmt_t *st) {
   if (g->forced_rules) snprintf(r->variant, sizeof r->variant, "%s", g->forced_rules);
   rs_error_t err;
   char resolved[512];
-  r->rs = load_ruleset(g, resolve_variant(g, name, resolved, sizeof resolved), &err);
+  r->rs = g->forced_rs ? g->forced_rs
+                       : load_ruleset(g, resolve_variant(g, name, resolved, sizeof resolved), &err);
   if (!r->rs) return ruleset_failed(g, st, &err);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
   if (!seat) {

@@ -54,6 +54,8 @@ typedef struct game game_t;
 /* forced_rules: a ruleset name or path that replaces every record's
  * `variant` (NULL to follow the records). */
 game_t *game_new(const char *forced_rules, game_callback_t cb, void *ctx);
+/* The same, judging every record by an already loaded ruleset (borrowed). */
+game_t *game_new_with_rules(const ruleset_t *rules, game_callback_t cb, void *ctx);
 void game_free(game_t *g);
 
 void game_begin_file(game_t *g, const char *file);
@@ -61,6 +63,11 @@ void game_statement(game_t *g, const cgr_stmt_t *st);
 void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text);
 /* The end of the file: the last record is judged and handed over. */
 void game_end_file(game_t *g, unsigned last_line);
+
+/* The record being read (or the last one handed over), and the hand in play:
+ * NULL between hands. For embedding (api.c); valid until the next call. */
+const record_t *game_record(const game_t *g);
+const engine_t *game_hand(const game_t *g);
 
 /* Number of actions replayed so far (for throughput figures). */
 unsigned long long game_actions(const game_t *g);
