@@ -11,9 +11,27 @@
 #include "game.h"
 #include "run.h"
 
+enum { MAX_VARIANTS = 16, MAX_KEYS = 128 };
+
+/* Coverage: for each variant seen, how many records end with each code, and
+ * how many illegal records name each ruleset key. */
+typedef struct {
+  char name[64];
+  unsigned records, legal;
+  unsigned code[CODE_COUNT];
+  unsigned key[MAX_KEYS];
+} variant_cov_t;
+
 typedef struct {
   FILE *out;
+  const check_options_t *opt;
   unsigned passed, failed;
+  FILE *junit_cases;      /* testcases, written out with their counts at the end */
+  unsigned tap_n;
+  variant_cov_t cov[MAX_VARIANTS];
+  int ncov;
+  const char *keys[MAX_KEYS];
+  int nkeys;
 } check_t;
 
 static void describe_expect(const record_t *r, char *buf, size_t len) {
@@ -51,22 +69,90 @@ static bool matches(const record_t *r) {
   return false;
 }
 
+static void xml_text(FILE *f, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+      case '<': fputs("&lt;", f); break;
+      case '>': fputs("&gt;", f); break;
+      case '&': fputs("&amp;", f); break;
+      case '"': fputs("&quot;", f); break;
+      default:
+        if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n') fputc('?', f);
+        else fputc(*s, f);
+    }
+  }
+}
+
+static void junit_case(check_t *c, const record_t *r, bool ok, const char *why) {
+  if (!c->junit_cases) return;
+  FILE *f = c->junit_cases;
+  fputs("    <testcase classname=\"", f);
+  xml_text(f, r->file);
+  fprintf(f, "\" name=\"record %d (line %u)\" time=\"0\"", r->index, r->start_line);
+  if (ok) {
+    fputs("/>\n", f);
+    return;
+  }
+  fputs(">\n      <failure message=\"", f);
+  xml_text(f, why);
+  fputs("\"/>\n    </testcase>\n", f);
+}
+
+static void tap_line(check_t *c, const record_t *r, bool ok, const char *why) {
+  fprintf(c->out, "%s %u - %s record %d (line %u)", ok ? "ok" : "not ok", ++c->tap_n, r->file,
+          r->index, r->start_line);
+  if (!ok) fprintf(c->out, "\n  ---\n  message: \"%s\"\n  ...", why);
+  fputc('\n', c->out);
+}
+
+static int key_index(check_t *c, const char *key) {
+  for (int i = 0; i < c->nkeys; i++)
+    if (strcmp(c->keys[i], key) == 0) return i;
+  return -1;
+}
+
+static void count_coverage(check_t *c, const record_t *r) {
+  const char *name = r->rs ? r->rs->name : r->variant[0] ? r->variant : "(none)";
+  int v = 0;
+  while (v < c->ncov && strcmp(c->cov[v].name, name) != 0) v++;
+  if (v == c->ncov) {
+    if (c->ncov == MAX_VARIANTS) return;
+    snprintf(c->cov[c->ncov++].name, sizeof c->cov[0].name, "%.63s", name);
+  }
+  variant_cov_t *cv = &c->cov[v];
+  cv->records++;
+  if (r->verdict.status == VERDICT_LEGAL && !r->ruleset_error) cv->legal++;
+  if (r->verdict.status == VERDICT_ILLEGAL) cv->code[r->verdict.code]++;
+  if (r->verdict.status != VERDICT_ILLEGAL || !r->verdict.rule) return;
+  /* a key counts for itself and for the section it belongs to */
+  char key[128];
+  snprintf(key, sizeof key, "%s", r->verdict.rule);
+  for (;;) {
+    int k = key_index(c, key);
+    if (k >= 0) cv->key[k]++;
+    char *dot = strrchr(key, '.');
+    if (!dot) break;
+    *dot = '\0';
+  }
+}
+
 static void on_record(const record_t *r, void *ctx) {
   check_t *c = ctx;
-  if (matches(r)) {
-    c->passed++;
-    return;
-  }
-  c->failed++;
-  char want[160], got[1200];
+  bool ok = matches(r);
+  char want[160], got[1200], why[1500];
   describe_got(r, got, sizeof got);
   if (!r->has_expect) {
-    fprintf(c->out, "%s:%u: FAIL: record %d has no \"# expect:\" line; got %s\n", r->file,
-            r->start_line, r->index, got);
-    return;
+    snprintf(why, sizeof why, "record %d has no \"# expect:\" line; got %s", r->index, got);
+  } else {
+    describe_expect(r, want, sizeof want);
+    snprintf(why, sizeof why, "expected %s, got %s", want, got);
   }
-  describe_expect(r, want, sizeof want);
-  fprintf(c->out, "%s:%u: FAIL: expected %s, got %s\n", r->file, r->expect_at, want, got);
+  if (ok) c->passed++;
+  else c->failed++;
+  if (ok) count_coverage(c, r);
+  junit_case(c, r, ok, why);
+  if (c->opt->tap) tap_line(c, r, ok, why);
+  else if (!ok) fprintf(c->out, "%s:%u: FAIL: %s\n", r->file, r->has_expect ? r->expect_at : r->start_line, why);
 }
 
 static int by_name(const void *a, const void *b) {
@@ -134,17 +220,75 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
   return 0;
 }
 
-int check_paths(int npaths, char *const paths[], const char *forced_rules, FILE *out) {
-  check_t c = {out, 0, 0};
+static void add_key(const char *path, void *ctx) {
+  check_t *c = ctx;
+  if (c->nkeys < MAX_KEYS) c->keys[c->nkeys++] = strdup(path);
+}
+
+/* The coverage report: per variant, records per verdict code and illegal
+ * records per ruleset key. A key is counted when a record's verdict names it
+ * (or a key below it); keys that only legal records rely on are not counted. */
+static void print_coverage(const check_t *c, FILE *out) {
+  fprintf(out, "# Corpus coverage\n\nRecords whose verdict matched their expectation, per variant.\n");
+  for (int v = 0; v < c->ncov; v++) {
+    const variant_cov_t *cv = &c->cov[v];
+    fprintf(out, "\n## %s\n\n%u records, %u legal.\n\n| code | illegal records |\n|---|---|\n",
+            cv->name, cv->records, cv->legal);
+    for (int k = 1; k < CODE_COUNT; k++)
+      fprintf(out, "| `%s` | %u |\n", code_name((code_t)k), cv->code[k]);
+    fprintf(out, "\n| ruleset key | illegal records naming it |\n|---|---|\n");
+    for (int k = 0; k < c->nkeys; k++)
+      if (strchr(c->keys[k], '.')) fprintf(out, "| `%s` | %u |\n", c->keys[k], cv->key[k]);
+  }
+}
+
+static int write_junit(check_t *c, const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(c->out, "%s: cannot write the JUnit file\n", path);
+    return 3;
+  }
+  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%u\" "
+             "failures=\"%u\">\n  <testsuite name=\"canasta-referee conformance\" "
+             "tests=\"%u\" failures=\"%u\" errors=\"0\">\n",
+          c->passed + c->failed, c->failed, c->passed + c->failed, c->failed);
+  rewind(c->junit_cases);
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, c->junit_cases)) > 0) fwrite(buf, 1, n, f);
+  fputs("  </testsuite>\n</testsuites>\n", f);
+  return fclose(f) == 0 ? 0 : 3;
+}
+
+int check_paths(int npaths, char *const paths[], const char *forced_rules,
+                const check_options_t *opt, FILE *out) {
+  check_t c;
+  memset(&c, 0, sizeof c);
+  c.out = out;
+  c.opt = opt;
+  rs_schema_keys(add_key, &c);
+  if (opt->junit && !(c.junit_cases = tmpfile())) {
+    fprintf(out, "cannot open a temporary file for the JUnit report\n");
+    return 3;
+  }
   game_t *g = game_new(forced_rules, on_record, &c);
   if (!g) return 3;
+  if (opt->tap) fprintf(out, "TAP version 13\n");
   int status = 0;
   for (int i = 0; i < npaths; i++) {
     int s = check_path(g, &c, paths[i], true);
     if (s > status) status = s;
   }
   game_free(g);
-  fprintf(out, "%u passed, %u failed\n", c.passed, c.failed);
+  if (opt->tap) fprintf(out, "1..%u\n# %u passed, %u failed\n", c.tap_n, c.passed, c.failed);
+  else fprintf(out, "%u passed, %u failed\n", c.passed, c.failed);
+  if (opt->coverage) print_coverage(&c, opt->coverage_out ? opt->coverage_out : out);
+  if (c.junit_cases) {
+    int s = write_junit(&c, opt->junit);
+    if (s > status) status = s;
+    fclose(c.junit_cases);
+  }
+  for (int k = 0; k < c.nkeys; k++) free((void *)c.keys[k]);
   if (status) return status;
   return c.failed ? 1 : 0;
 }

@@ -5,10 +5,20 @@
 
 #include <stdio.h>
 
+#include <stdbool.h>
+
+typedef struct {
+  const char *junit;     /* write a JUnit XML report to this path, or NULL */
+  bool tap;              /* print TAP instead of failure lines */
+  bool coverage;         /* print the coverage report (Markdown) */
+  FILE *coverage_out;    /* where, or NULL for out */
+} check_options_t;
+
 /* Checks every *.cgr file under the paths (files are taken as given,
  * directories are walked in name order). Prints one line per mismatch and a
  * closing "N passed, N failed" line to out. Returns the exit status: 0 when
  * every record matched, 1 otherwise, 3 when a path cannot be read. */
-int check_paths(int npaths, char *const paths[], const char *forced_rules, FILE *out);
+int check_paths(int npaths, char *const paths[], const char *forced_rules,
+                const check_options_t *opt, FILE *out);
 
 #endif

@@ -30,6 +30,10 @@ static const char usage[] =
     "  --rules R       judge every record by ruleset R (a built-in name, see\n"
     "                  --list-rules, or a path to a YAML file), whatever its variant line\n"
     "  --color WHEN    colour the text output: auto (default), always, never\n"
+    "  check --junit F write a JUnit XML report to F as well\n"
+    "  check --tap     print TAP (Test Anything Protocol) instead of failure lines\n"
+    "  check --coverage  after the results, a Markdown report: records per variant,\n"
+    "                  per verdict code and per ruleset key\n"
     "  --stats         print records, actions, bytes, time and peak memory to stderr\n"
     "  --quiet         print nothing; only the exit status tells\n"
     "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
@@ -104,6 +108,7 @@ static void list_rules(void) {
 int main(int argc, char **argv) {
   run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, EXIT_LEGAL, 0};
   bool stats = false, parse_only = false;
+  check_options_t copt = {NULL, false, false, NULL};
   const char *rules = NULL;
   bool check = false;
   char *files[4096];
@@ -125,6 +130,13 @@ int main(int argc, char **argv) {
       ctx.json = true;
     } else if (strcmp(a, "--stats") == 0) {
       stats = true;
+    } else if (check && strcmp(a, "--tap") == 0) {
+      copt.tap = true;
+    } else if (check && strcmp(a, "--coverage") == 0) {
+      copt.coverage = true;
+    } else if (check && strcmp(a, "--junit") == 0) {
+      if (i + 1 == argc) return usage_error("%s needs a file", a);
+      copt.junit = argv[++i];
     } else if (strcmp(a, "--parse-only") == 0) {
       parse_only = true;
     } else if (strcmp(a, "--quiet") == 0) {
@@ -162,7 +174,7 @@ int main(int argc, char **argv) {
       return EXIT_ERROR;
     }
   }
-  if (check) return check_paths(nfiles, files, rules, stdout);
+  if (check) return check_paths(nfiles, files, rules, &copt, stdout);
 
   game_t *g = game_new(rules, on_record, &ctx);
   if (!g) return EXIT_ERROR;

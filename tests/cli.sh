@@ -87,6 +87,30 @@ expect 1 "check mismatch" -- "$ref" check "$tmp/wrong.cgr"
 contains "$tmp/out" "FAIL: expected illegal PHASE 3:1, got legal" "the mismatch line"
 contains "$tmp/out" "0 passed, 1 failed" "the closing count"
 
+# check --junit writes well-formed XML with one testcase per record; --tap is TAP
+expect 0 "check --junit" -- "$ref" check --junit "$tmp/junit.xml" "$src/corpus"
+if command -v python3 >/dev/null; then
+  python3 - "$tmp/junit.xml" "$tmp/out" <<'PY' || fails=$((fails + 1))
+import sys, xml.dom.minidom
+doc = xml.dom.minidom.parse(sys.argv[1])
+cases = doc.getElementsByTagName("testcase")
+passed = int(open(sys.argv[2]).read().split()[-4])
+assert len(cases) == passed, f"{len(cases)} testcases for {passed} records"
+assert doc.getElementsByTagName("testsuite")[0].getAttribute("failures") == "0"
+PY
+fi
+expect 1 "check --tap with a mismatch" -- "$ref" check --tap "$tmp/wrong.cgr"
+contains "$tmp/out" "TAP version 13" "the TAP header"
+contains "$tmp/out" "not ok 1 - " "the failing test point"
+contains "$tmp/out" "1..1" "the plan"
+
+# docs/coverage.md is the current output of check --coverage
+"$ref" check --coverage "$src/corpus" | sed 1d >"$tmp/coverage.md"
+if ! diff -q "$src/docs/coverage.md" "$tmp/coverage.md" >/dev/null; then
+  echo "FAIL: docs/coverage.md is out of date: build/referee check --coverage corpus | sed 1d > docs/coverage.md"
+  fails=$((fails + 1))
+fi
+
 # hostile input: a 10 MB line, NUL bytes, invalid UTF-8 — each gets its message
 head -c 10000000 /dev/zero | tr '\0' 'x' >"$tmp/long.cgr"
 expect 2 "10 MB line" -- "$ref" "$tmp/long.cgr"
