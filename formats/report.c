@@ -197,5 +197,225 @@ void report_json(FILE *out, const record_t *rec) {
     json_string(out, v->rule);
   }
   json_hands(out, rec);
+  if (rec->state) {
+    fputs(",\"state\":", out);
+    report_json_state(out, rec);
+  }
   fputs("}\n", out);
+}
+
+/* ---- --explain: the table as a picture --------------------------------- */
+
+static const char *const suit_symbol[] = {"\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6",
+                                          "\xe2\x99\xa3"};
+
+/* A card as a player writes it on paper: "K♠", "10♥", "JK"; red suits in red. */
+static void put_card(FILE *out, card_t c, bool color, bool wild_mark) {
+  if (c == CARD_JOKER) {
+    fputs(wild_mark ? "JK*" : "JK", out);
+    return;
+  }
+  int r = card_rank(c), s = card_suit(c);
+  bool red = s == SUIT_H || s == SUIT_D;
+  fprintf(out, "%s%s%s%s%s", color && red ? "\033[31m" : "", r == RANK_T ? "10" : card_rank_name(r),
+          suit_symbol[s], color && red ? "\033[0m" : "", wild_mark ? "*" : "");
+}
+
+/* Cards sorted by suit (spades, hearts, diamonds, clubs) then rank, high first. */
+static void put_counts(FILE *out, const engine_t *e, const card_counts_t *cc, bool color,
+                       int set_rank) {
+  bool first = true;
+  for (int s = 0; s <= 4; s++)
+    for (int r = RANK_A; r >= RANK_2; r--) {
+      card_t c = s == 4 ? CARD_JOKER : card_make(r, s);
+      if (s == 4 && r != RANK_A) continue;
+      for (unsigned k = 0; k < cc->n[c]; k++) {
+        if (!first) fputc(' ', out);
+        first = false;
+        bool wild = set_rank != -2 && rs_is_wild(e->rs, c) && card_rank(c) != set_rank;
+        put_card(out, c, color, wild);
+      }
+    }
+  if (first) fputs("(none)", out);
+}
+
+static const char *meld_kind(const engine_t *e, const meld_t *m, char *buf, size_t len) {
+  bool canasta = m->suit < 0 && (int)m->cards.total >= e->rs->canasta.min_cards;
+  if (m->suit >= 0)
+    snprintf(buf, len, "sequence%s", (int)m->cards.total >= e->rs->sequence.max_cards
+                                         ? ", complete" : "");
+  else if (canasta)
+    snprintf(buf, len, "%s%s canasta of %s", m->hidden ? "hidden " : "",
+             m->wilds ? "impure" : "pure", card_rank_plural(m->rank));
+  else
+    snprintf(buf, len, "%s", card_rank_plural(m->rank));
+  return buf;
+}
+
+static void put_pile(FILE *out, const engine_t *e, bool color) {
+  fputs("  pile: ", out);
+  if (e->npile == 0) {
+    fputs("empty\n", out);
+    return;
+  }
+  card_t top = e->pile[e->npile - 1];
+  put_card(out, top, color, false);
+  fprintf(out, " on top, %u card%s", e->npile, e->npile == 1 ? "" : "s");
+  unsigned k = rs_classes(e->rs, top);
+  if (k & e->rs->pile.blocked_by) fputs("; blocked by its top card", out);
+  if (e->cover_frozen) {
+    fputs("; frozen by the covered upcard ", out);
+    put_card(out, e->pile[0], color, false);
+  } else if (e->pile_freezers) {
+    fputs("; frozen: it holds", out);
+    for (unsigned i = 0; i < e->npile; i++)
+      if (rs_classes(e->rs, e->pile[i]) & e->rs->pile.frozen_by) {
+        fputc(' ', out);
+        put_card(out, e->pile[i], color, false);
+      }
+  }
+  fputc('\n', out);
+}
+
+/* The heading ("### ...") of the section holding position at, or NULL. */
+static const char *section_of(const char *text, const char *at) {
+  for (const char *h = at; h > text; h--)
+    if (h[-1] == '\n' && h[0] == '#' && h[1] == '#') return h;
+  return NULL;
+}
+
+/* The rule's section of the variant document: the first numbered section
+ * ("### 10. The frozen pile") naming "`key`" (or its parent key), printed as
+ * its heading, the seed's sentences (the "> " lines) and their gloss. */
+static void put_rule_quote(FILE *out, const record_t *rec) {
+  const char *rule = rec->verdict.rule;
+  const rs_builtin_t *d = rs_variant_docs;
+  while (d->name && (!rec->rs || strcmp(d->name, rec->rs->name) != 0)) d++;
+  fprintf(out, "  rule: %s\n", rule ? rule : "(no ruleset key)");
+  if (!rule || !d->name) return;
+  char key[130];
+  snprintf(key, sizeof key, "`%s", rule);
+  const char *head = NULL;
+  for (;;) {
+    for (const char *at = strstr(d->text, key); at && !head; at = strstr(at + 1, key)) {
+      const char *h = section_of(d->text, at);
+      if (h && h[2] == '#' && h[3] == ' ' && h[4] >= '0' && h[4] <= '9') head = h;
+    }
+    char *dot = strrchr(key, '.');
+    if (head || !dot) break;
+    *dot = '\0';
+  }
+  if (!head) return;
+  const char *head_end = strchr(head, '\n');
+  const char *end = strstr(head_end, "\n#");
+  if (!end) end = d->text + d->len;
+  fprintf(out, "  from docs/variants/%s.md, %.*s\n", d->name, (int)(head_end - head), head);
+  int shown = 0;
+  bool gloss = false;
+  for (const char *p = head_end + 1; p < end && shown < 12;) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) nl = end;
+    bool quote = p[0] == '>', italic = p[0] == '*' && p[1] != '*';
+    if (quote || (italic && !gloss) || (gloss && nl > p && p[0] != '*' && p[0] != '>')) {
+      if (italic) gloss = true;
+      fprintf(out, "    %.*s\n", (int)(nl - p), p);
+      shown++;
+    } else if (gloss && nl == p) {
+      break; /* the gloss paragraph is over */
+    }
+    if (gloss && italic && nl > p && nl[-1] == '*' && nl - p > 1) break;
+    p = nl + 1;
+  }
+}
+
+void report_explain(FILE *out, const record_t *rec, bool color) {
+  const engine_t *e = rec->state;
+  if (!e) {
+    fputs("  (no table to show: the record stopped outside a hand)\n", out);
+    return;
+  }
+  fprintf(out, "  the table at line %u, hand %d:\n", rec->state_line, rec->state_hand);
+  for (int p = 0; p < e->nplayers; p++) {
+    bool acting = !e->over && p == e->current;
+    fprintf(out, "  %s%-8s (%s)%s %2u cards: ", acting ? "> " : "  ", e->player_name[p],
+            rec->team[e->team_of[p]], acting ? " to act" : "       ", e->hand[p].total);
+    put_counts(out, e, &e->hand[p], color, -2);
+    if (e->has_foot[p]) fprintf(out, "  [foot: %u cards]", e->foot[p].total);
+    fputc('\n', out);
+  }
+  for (int t = 0; t < e->nteams; t++) {
+    fprintf(out, "  melds of %s:", rec->team[t]);
+    int n = 0;
+    for (int i = 0; i < e->nmelds; i++) {
+      const meld_t *m = &e->melds[i];
+      if (m->team != t) continue;
+      char kind[64];
+      fprintf(out, "\n    #%d %s: ", ++n, meld_kind(e, m, kind, sizeof kind));
+      put_counts(out, e, &m->cards, color, m->suit >= 0 ? -2 : m->rank);
+    }
+    fprintf(out, "%s\n", n ? "" : " none");
+    if (e->red_threes[t]) fprintf(out, "    red threes laid: %d\n", e->red_threes[t]);
+  }
+  put_pile(out, e, color);
+  fprintf(out, "  stock: %u card%s\n", e->stock.total, e->stock.total == 1 ? "" : "s");
+  fputs("  totals before this hand:", out);
+  for (int t = 0; t < e->nteams; t++)
+    fprintf(out, "%s %s %ld", t ? "," : "", rec->team[t], e->team_total[t]);
+  fputc('\n', out);
+  if (rec->verdict.status == VERDICT_ILLEGAL) put_rule_quote(out, rec);
+}
+
+static void json_counts(FILE *out, const card_counts_t *cc) {
+  putc('[', out);
+  bool first = true;
+  char b[4];
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    for (unsigned k = 0; k < cc->n[c]; k++) {
+      fprintf(out, "%s\"%s\"", first ? "" : ",", card_name(c, b));
+      first = false;
+    }
+  putc(']', out);
+}
+
+void report_json_state(FILE *out, const record_t *rec) {
+  const engine_t *e = rec->state;
+  if (!e) {
+    fputs("null", out);
+    return;
+  }
+  char b[4];
+  fprintf(out, "{\"line\":%u,\"hand\":%d,\"to_act\":", rec->state_line, rec->state_hand);
+  json_string(out, e->over ? NULL : e->player_name[e->current]);
+  fputs(",\"hands\":{", out);
+  for (int p = 0; p < e->nplayers; p++) {
+    if (p) putc(',', out);
+    json_string(out, e->player_name[p]);
+    putc(':', out);
+    json_counts(out, &e->hand[p]);
+  }
+  fputs("},\"melds\":[", out);
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    fprintf(out, "%s{\"team\":", i ? "," : "");
+    json_string(out, rec->team[m->team]);
+    fprintf(out, ",\"kind\":\"%s\",\"rank\":", m->suit >= 0 ? "sequence" : "set");
+    json_string(out, m->suit >= 0 ? NULL : card_rank_name(m->rank));
+    fprintf(out, ",\"wilds\":%u,\"canasta\":%s,\"hidden\":%s,\"cards\":", m->wilds,
+            m->suit < 0 && (int)m->cards.total >= e->rs->canasta.min_cards ? "true" : "false",
+            m->hidden ? "true" : "false");
+    json_counts(out, &m->cards);
+    putc('}', out);
+  }
+  fputs("],\"pile\":[", out);
+  for (unsigned i = 0; i < e->npile; i++)
+    fprintf(out, "%s\"%s\"", i ? "," : "", card_name(e->pile[i], b));
+  fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,\"red_threes\":{",
+          e->pile_freezers ? "true" : "false", e->stock.total);
+  for (int t = 0; t < e->nteams; t++) {
+    if (t) putc(',', out);
+    json_string(out, rec->team[t]);
+    fprintf(out, ":%d", e->red_threes[t]);
+  }
+  putc('}', out);
+  putc('}', out);
 }

@@ -15,5 +15,10 @@ void report_json(FILE *out, const record_t *rec);
 /* The caret line for a column of a text: spaces, '^', '~' under the token. */
 void report_caret(FILE *out, const char *text, unsigned col);
 const char *report_status_name(verdict_status_t s);
+/* --explain: the table (hands, melds, pile, stock, totals) of rec->state and the
+ * passage of the variant document behind the rule broken. */
+void report_explain(FILE *out, const record_t *rec, bool color);
+/* The same state as a JSON value (null when there is none). */
+void report_json_state(FILE *out, const record_t *rec);
 
 #endif

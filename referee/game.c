@@ -49,6 +49,9 @@ struct game {
   char bad_text[VERDICT_TEXT];
   cgr_stmt_t expect;     /* (only its expect fields and line are used) */
   unsigned long long actions;
+  bool explain, snap_taken, hand_started;
+  unsigned explain_at;
+  engine_t *snap;
   engine_t eng;
   const char *names[MAX_PLAYERS];
 };
@@ -74,8 +77,16 @@ const engine_t *game_hand(const game_t *g) {
   return g->state == R_SETUP || g->state == R_PLAY ? &g->eng : NULL;
 }
 
+void game_explain(game_t *g, unsigned at_line) {
+  g->explain = true;
+  g->explain_at = at_line;
+  if (!g->snap) g->snap = malloc(sizeof *g->snap);
+  if (!g->snap) g->explain = false;
+}
+
 void game_free(game_t *g) {
   if (!g) return;
+  free(g->snap);
   free(g->rec.hands);
   free(g);
 }
@@ -123,8 +134,28 @@ static void engine_failed(game_t *g) {
 
 /* ---- records ---------------------------------------------------------- */
 
+/* --explain: the snapshot taken at the asked line, else the table at the
+ * first illegal action of a hand. */
+static void attach_state(game_t *g) {
+  record_t *r = &g->rec;
+  r->state = NULL;
+  if (!g->explain) return;
+  if (g->snap_taken) {
+    r->state = g->snap;
+    return;
+  }
+  code_t c = r->verdict.code;
+  if (r->verdict.status == VERDICT_ILLEGAL && g->hand_started && c != CODE_SEATING &&
+      c != CODE_GAME_OVER) {
+    r->state = &g->eng;
+    r->state_line = r->verdict.line;
+    r->state_hand = r->nhands + (c == CODE_SCORE_MISMATCH || g->eng.over ? 0 : 1);
+  }
+}
+
 static void flush(game_t *g) {
   if (g->state == R_NONE) return;
+  attach_state(g);
   g->cb(&g->rec, g->ctx);
   g->state = R_NONE;
 }
@@ -140,6 +171,7 @@ static void start_record(game_t *g, unsigned line) {
   g->state = R_HEADER;
   g->have_variant = false;
   g->match_hands = g->match_target = 0;
+  g->snap_taken = g->hand_started = false;
   g->started = false;
 }
 
@@ -419,6 +451,7 @@ static bool begin_hand(game_t *g, const cgr_stmt_t *st) {
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
   eng_begin(&g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
   g->state = R_SETUP;
+  g->hand_started = true;
   return true;
 }
 
@@ -588,7 +621,16 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
   }
 }
 
-void game_statement(game_t *g, const cgr_stmt_t *st) { (void)statement(g, st); }
+void game_statement(game_t *g, const cgr_stmt_t *st) {
+  (void)statement(g, st);
+  if (g->explain && g->explain_at && !g->snap_taken && st->line >= g->explain_at &&
+      g->hand_started && (g->state == R_SETUP || g->state == R_PLAY || g->state == R_SCORED)) {
+    memcpy(g->snap, &g->eng, sizeof g->eng);
+    g->snap_taken = true;
+    g->rec.state_line = st->line;
+    g->rec.state_hand = g->rec.nhands + (g->state == R_SCORED ? 0 : 1);
+  }
+}
 
 /* A record that ends before its first hand. */
 static void no_hand(game_t *g, unsigned line) {

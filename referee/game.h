@@ -41,6 +41,11 @@ typedef struct {
   bool game_over;
   int winner;                    /* team index, -1 for none or a tie */
 
+  /* --explain: the table at the first illegal action, or after line explain_at */
+  const engine_t *state;         /* NULL when not asked for, or outside any hand */
+  unsigned state_line;
+  int state_hand;
+
   bool has_expect;
   cgr_expect_t expect;
   code_t expect_code;
@@ -63,6 +68,10 @@ void game_statement(game_t *g, const cgr_stmt_t *st);
 void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text);
 /* The end of the file: the last record is judged and handed over. */
 void game_end_file(game_t *g, unsigned last_line);
+
+/* Keep the table's state for each record: after the statement at line
+ * at_line (0: at the first illegal action). */
+void game_explain(game_t *g, unsigned at_line);
 
 /* The record being read (or the last one handed over), and the hand in play:
  * NULL between hands. For embedding (api.c); valid until the next call. */

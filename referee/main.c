@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -27,6 +28,10 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --json          one JSON object per record (JSON Lines) instead of text\n"
+    "  --explain       show the table at the first illegal action: hands, melds,\n"
+    "                  pile, stock, totals, and the rule from the variant's document\n"
+    "                  (with --json: a \"state\" field)\n"
+    "  --at LINE       the same, as the table stands after line LINE\n"
     "  --rules R       judge every record by ruleset R (a built-in name, see\n"
     "                  --list-rules, or a path to a YAML file), whatever its variant line\n"
     "  --color WHEN    colour the text output: auto (default), always, never\n"
@@ -47,7 +52,7 @@ static const char usage[] =
     "docs/rulesets.md (ruleset keys), docs/variants/ (each variant's rules).\n";
 
 typedef struct {
-  bool json, color, quiet;
+  bool json, color, quiet, explain;
   int status;
   unsigned long long records;
 } run_ctx_t;
@@ -71,6 +76,8 @@ static void on_record(const record_t *r, void *ctx) {
     report_json(stdout, r);
   } else {
     report_text(stdout, r, c->color);
+    if (c->explain && (r->state || r->verdict.status == VERDICT_ILLEGAL))
+      report_explain(stdout, r, c->color);
   }
   int s = record_status(r);
   if (s > c->status) c->status = s;
@@ -106,7 +113,8 @@ static void list_rules(void) {
 }
 
 int main(int argc, char **argv) {
-  run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, EXIT_LEGAL, 0};
+  run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, false, EXIT_LEGAL, 0};
+  unsigned explain_at = 0;
   bool stats = false, parse_only = false;
   check_options_t copt = {NULL, false, false, NULL};
   const char *rules = NULL;
@@ -128,6 +136,15 @@ int main(int argc, char **argv) {
       return EXIT_LEGAL;
     } else if (strcmp(a, "--json") == 0) {
       ctx.json = true;
+    } else if (strcmp(a, "--explain") == 0) {
+      ctx.explain = true;
+    } else if (strcmp(a, "--at") == 0) {
+      if (i + 1 == argc) return usage_error("%s needs a line number", a);
+      char *end;
+      long v = strtol(argv[++i], &end, 10);
+      if (*end || v < 1) return usage_error("--at takes a line number, not '%s'", argv[i]);
+      explain_at = (unsigned)v;
+      ctx.explain = true;
     } else if (strcmp(a, "--stats") == 0) {
       stats = true;
     } else if (check && strcmp(a, "--tap") == 0) {
@@ -178,6 +195,7 @@ int main(int argc, char **argv) {
 
   game_t *g = game_new(rules, on_record, &ctx);
   if (!g) return EXIT_ERROR;
+  if (ctx.explain) game_explain(g, explain_at);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   unsigned long long bytes = 0, parsed = 0;

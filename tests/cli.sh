@@ -87,6 +87,19 @@ expect 1 "check mismatch" -- "$ref" check "$tmp/wrong.cgr"
 contains "$tmp/out" "FAIL: expected illegal PHASE 3:1, got legal" "the mismatch line"
 contains "$tmp/out" "0 passed, 1 failed" "the closing count"
 
+# --explain and --at: the table, compared with golden files (tests/golden/)
+expect 1 "--explain" -- sh -c "cd \"$src\" && \"$ref\" --explain --color never corpus/classic/illegal-pile-frozen.cgr"
+if ! diff -u "$src/tests/golden/explain-pile-frozen.txt" "$tmp/out"; then
+  echo "FAIL: --explain differs from tests/golden/explain-pile-frozen.txt"; fails=$((fails + 1))
+fi
+expect 0 "--at" -- sh -c "cd \"$src\" && \"$ref\" --at 25 --color never corpus/classic/legal-4p-full-hand.cgr"
+if ! diff -u "$src/tests/golden/at-line-25.txt" "$tmp/out"; then
+  echo "FAIL: --at 25 differs from tests/golden/at-line-25.txt"; fails=$((fails + 1))
+fi
+expect 1 "--json --explain" -- "$ref" --json --explain "$c/illegal-pile-frozen.cgr"
+contains "$tmp/out" '"state":{"line":17,"hand":1,"to_act":"Anne"' "the state in JSON"
+contains "$tmp/out" '"pile":["8D","2C","9C"],"pile_frozen":true' "the pile in the JSON state"
+
 # check --junit writes well-formed XML with one testcase per record; --tap is TAP
 expect 0 "check --junit" -- "$ref" check --junit "$tmp/junit.xml" "$src/corpus"
 if command -v python3 >/dev/null; then
