@@ -109,8 +109,19 @@ void report_text(FILE *out, const record_t *rec, bool color) {
   if (v->rule) fprintf(out, " (%s)", v->rule);
   fputc('\n', out);
   print_source(out, v);
+  if (rec->nlater > 0) {
+    fprintf(out, "  later errors, each hand read afresh from its own deal (--keep-going):\n");
+    for (int i = 0; i < rec->nlater; i++) {
+      const verdict_t *l = &rec->later[i];
+      fprintf(out, "  %s:%u:%u: %s: ", rec->file, l->line, l->col, report_status_name(l->status));
+      if (l->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(l->code));
+      fprintf(out, "%s", l->message);
+      if (l->rule) fprintf(out, " (%s)", l->rule);
+      fputc('\n', out);
+    }
+  }
   if (rec->nhands > 0) {
-    fprintf(out, "  scores of the hands before it:\n");
+    fprintf(out, "  scores of the hands completed:\n");
     print_scores(out, rec);
   }
 }
@@ -195,6 +206,24 @@ void report_json(FILE *out, const record_t *rec) {
     json_string(out, v->message);
     fputs(",\"rule\":", out);
     json_string(out, v->rule);
+  }
+  if (rec->nlater > 0) {
+    fputs(",\"later\":[", out);
+    for (int i = 0; i < rec->nlater; i++) {
+      const verdict_t *l = &rec->later[i];
+      fprintf(out, "%s{\"verdict\":\"%s\",\"code\":", i ? "," : "", report_status_name(l->status));
+      json_string(out, l->status == VERDICT_ILLEGAL ? code_name(l->code) : NULL);
+      fprintf(out, ",\"line\":%u,\"col\":%u,\"actor\":", l->line, l->col);
+      json_string(out, l->actor[0] ? l->actor : NULL);
+      fputs(",\"action\":", out);
+      json_string(out, l->text);
+      fputs(",\"message\":", out);
+      json_string(out, l->message);
+      fputs(",\"rule\":", out);
+      json_string(out, l->rule);
+      putc('}', out);
+    }
+    putc(']', out);
   }
   json_hands(out, rec);
   if (rec->state) {

@@ -16,7 +16,11 @@
 
 enum { RULESET_CACHE = 8 };
 
-typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE } rstate_t;
+/* R_SKIP (--keep-going): a hand failed; its statements are passed over until
+ * the next `hand`. */
+typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE, R_SKIP } rstate_t;
+
+enum { MAX_LATER = 64 };
 
 typedef struct {
   char name[512];
@@ -50,6 +54,10 @@ struct game {
   cgr_stmt_t expect;     /* (only its expect fields and line are used) */
   unsigned long long actions;
   bool explain, snap_taken, hand_started;
+  bool keep_going;
+  int hand_no;                  /* `hand` statements begun in this record */
+  verdict_t first;              /* --keep-going: the record's verdict */
+  verdict_t later[MAX_LATER];
   unsigned explain_at;
   engine_t *snap;
   engine_t eng;
@@ -83,6 +91,8 @@ void game_explain(game_t *g, unsigned at_line) {
   if (!g->snap) g->snap = malloc(sizeof *g->snap);
   if (!g->snap) g->explain = false;
 }
+
+void game_keep_going(game_t *g) { g->keep_going = true; }
 
 void game_free(game_t *g) {
   if (!g) return;
@@ -172,6 +182,9 @@ static void start_record(game_t *g, unsigned line) {
   g->have_variant = false;
   g->match_hands = g->match_target = 0;
   g->snap_taken = g->hand_started = false;
+  g->hand_no = 0;
+  g->rec.later = g->later;
+  memset(&g->first, 0, sizeof g->first);
   g->started = false;
 }
 
@@ -401,7 +414,7 @@ static void score_hand(game_t *g) {
   record_t *r = &g->rec;
   hand_score_t h;
   eng_score(&g->eng, &h);
-  h.number = r->nhands + 1;
+  h.number = g->hand_no;
   push_hand(g, &h);
   long best = 0;
   for (int t = 0; t < r->nteams; t++) {
@@ -439,8 +452,8 @@ static bool begin_hand(game_t *g, const cgr_stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER && !header_done(g, st)) return false;
   if (!close_hand(g, st->line, st->text)) return false;
-  if (st->number != r->nhands + 1)
-    return malformed(g, st, st->value.col, "expected hand %d, got %ld", r->nhands + 1, st->number);
+  if (st->number != g->hand_no + 1)
+    return malformed(g, st, st->value.col, "expected hand %d, got %ld", g->hand_no + 1, st->number);
   if (r->game_over)
     return r->hands_limit
                ? illegal(g, st, st->key.col, CODE_GAME_OVER, "match.hands",
@@ -452,6 +465,7 @@ static bool begin_hand(game_t *g, const cgr_stmt_t *st) {
   eng_begin(&g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
   g->state = R_SETUP;
   g->hand_started = true;
+  g->hand_no++;
   return true;
 }
 
@@ -597,6 +611,7 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
   if (g->state == R_HEADER && !g->started)
     return malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
   if (g->state == R_DONE) return false;
+  if (g->state == R_SKIP && st->kind != ST_HAND) return true;
   switch (st->kind) {
     case ST_VARIANT:
     case ST_PLAYER:
@@ -621,8 +636,27 @@ static bool statement(game_t *g, const cgr_stmt_t *st) {
   }
 }
 
+/* --keep-going: an error inside a hand is kept (the first as the verdict,
+ * the others in the list) and reading goes on at the next hand. */
+static void keep_going(game_t *g, rstate_t before) {
+  record_t *r = &g->rec;
+  bool in_hand = before == R_SETUP || before == R_PLAY || before == R_SCORED || before == R_SKIP;
+  if (!g->keep_going || g->state != R_DONE || !in_hand || r->ruleset_error) return;
+  code_t c = r->verdict.code;
+  if (r->verdict.status == VERDICT_ILLEGAL && (c == CODE_GAME_OVER || c == CODE_SEATING)) return;
+  if (g->first.status == VERDICT_LEGAL) {
+    g->first = r->verdict;
+  } else {
+    if (r->nlater < MAX_LATER) g->later[r->nlater++] = r->verdict;
+    r->verdict = g->first;
+  }
+  g->state = R_SKIP;
+}
+
 void game_statement(game_t *g, const cgr_stmt_t *st) {
+  rstate_t before = g->state;
   (void)statement(g, st);
+  keep_going(g, before);
   if (g->explain && g->explain_at && !g->snap_taken && st->line >= g->explain_at &&
       g->hand_started && (g->state == R_SETUP || g->state == R_PLAY || g->state == R_SCORED)) {
     memcpy(g->snap, &g->eng, sizeof g->eng);
@@ -663,7 +697,7 @@ static void place_malformed(game_t *g) {
 /* Like an expectation, a malformed line belongs to the record of the next
  * statement: a bad line between two records is charged to the second. A bad
  * `cgr` line itself starts a new record. */
-void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
+static void note_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
   if (!err->starts_record) place_expectation(g);
   place_malformed(g);
   if (err->starts_record) {
@@ -681,6 +715,15 @@ void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
   if (err->starts_record) place_malformed(g);
 }
 
+void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
+  rstate_t before = g->state;
+  note_malformed(g, err, line_text);
+  if (!err->starts_record && g->keep_going && before != R_HEADER && before != R_NONE) {
+    place_malformed(g);
+    keep_going(g, before);
+  }
+}
+
 void game_end_file(game_t *g, unsigned last_line) {
   place_expectation(g);
   place_malformed(g);
@@ -696,7 +739,11 @@ void game_end_file(game_t *g, unsigned last_line) {
     snprintf(v->message, sizeof v->message, "expected \"cgr 1\": the file holds no record");
     g->state = R_DONE;
   }
-  if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, last_line + 1, "");
+  if (g->state == R_SETUP || g->state == R_PLAY) {
+    rstate_t before = g->state;
+    close_hand(g, last_line + 1, "");
+    keep_going(g, before);
+  }
   if (g->state == R_HEADER) no_hand(g, last_line + 1);
   flush(g);
 }

@@ -41,6 +41,10 @@ typedef struct {
   bool game_over;
   int winner;                    /* team index, -1 for none or a tie */
 
+  /* --keep-going: the later errors, each hand read afresh from its own deal */
+  const verdict_t *later;
+  int nlater;
+
   /* --explain: the table at the first illegal action, or after line explain_at */
   const engine_t *state;         /* NULL when not asked for, or outside any hand */
   unsigned state_line;
@@ -72,6 +76,10 @@ void game_end_file(game_t *g, unsigned last_line);
 /* Keep the table's state for each record: after the statement at line
  * at_line (0: at the first illegal action). */
 void game_explain(game_t *g, unsigned at_line);
+
+/* After an error inside a hand, go on with the next hand (from its own deal)
+ * and list the later errors in record_t.later; the first stays the verdict. */
+void game_keep_going(game_t *g);
 
 /* The record being read (or the last one handed over), and the hand in play:
  * NULL between hands. For embedding (api.c); valid until the next call. */

@@ -32,6 +32,8 @@ static const char usage[] =
     "                  pile, stock, totals, and the rule from the variant's document\n"
     "                  (with --json: a \"state\" field)\n"
     "  --at LINE       the same, as the table stands after line LINE\n"
+    "  --keep-going    after an illegal action in a hand, go on with the next hand\n"
+    "                  (from its own deal) and list the later errors too\n"
     "  --rules R       judge every record by ruleset R (a built-in name, see\n"
     "                  --list-rules, or a path to a YAML file), whatever its variant line\n"
     "  --color WHEN    colour the text output: auto (default), always, never\n"
@@ -115,6 +117,7 @@ static void list_rules(void) {
 int main(int argc, char **argv) {
   run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, false, EXIT_LEGAL, 0};
   unsigned explain_at = 0;
+  bool keep_going = false;
   bool stats = false, parse_only = false;
   check_options_t copt = {NULL, false, false, NULL};
   const char *rules = NULL;
@@ -136,6 +139,8 @@ int main(int argc, char **argv) {
       return EXIT_LEGAL;
     } else if (strcmp(a, "--json") == 0) {
       ctx.json = true;
+    } else if (strcmp(a, "--keep-going") == 0) {
+      keep_going = true;
     } else if (strcmp(a, "--explain") == 0) {
       ctx.explain = true;
     } else if (strcmp(a, "--at") == 0) {
@@ -196,6 +201,7 @@ int main(int argc, char **argv) {
   game_t *g = game_new(rules, on_record, &ctx);
   if (!g) return EXIT_ERROR;
   if (ctx.explain) game_explain(g, explain_at);
+  if (keep_going) game_keep_going(g);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   unsigned long long bytes = 0, parsed = 0;

@@ -100,6 +100,16 @@ expect 1 "--json --explain" -- "$ref" --json --explain "$c/illegal-pile-frozen.c
 contains "$tmp/out" '"state":{"line":17,"hand":1,"to_act":"Anne"' "the state in JSON"
 contains "$tmp/out" '"pile":["8D","2C","9C"],"pile_frozen":true' "the pile in the JSON state"
 
+# --keep-going: the first error is the verdict, later hands are read afresh
+sed '0,/^Anne meld KH KH KS KS KD KD KC KC /s//Anne meld KH KH KS KS KD KD KC KC 2C 2D 2H 2S # /' \
+  "$c/legal-2p-game-5000.cgr" | awk '{print} /^hand 3/ {h=1} h && /^pile/ {print "Bruno discard 9C"; h=0}' >"$tmp/kg.cgr"
+expect 1 "--keep-going" -- "$ref" --keep-going --color never "$tmp/kg.cgr"
+contains "$tmp/out" "kg.cgr:21:35: illegal: NOT-IN-HAND" "the first error stays the verdict"
+contains "$tmp/out" "kg.cgr:55:1: illegal: OUT-OF-TURN" "a later hand's error is listed"
+contains "$tmp/out" "     2  Anne           210" "the hand between them is scored"
+expect 1 "--keep-going --json" -- "$ref" --keep-going --json "$tmp/kg.cgr"
+contains "$tmp/out" '"later":[{"verdict":"illegal","code":"OUT-OF-TURN","line":55' "later errors in JSON"
+
 # check --junit writes well-formed XML with one testcase per record; --tap is TAP
 expect 0 "check --junit" -- "$ref" check --junit "$tmp/junit.xml" "$src/corpus"
 if command -v python3 >/dev/null; then
