@@ -165,6 +165,20 @@ static void json_hands(FILE *out, const record_t *rec) {
   json_string(out, rec->winner >= 0 ? rec->team[rec->winner] : NULL);
 }
 
+/* ,"code":…,"line":…,"col":…,"actor":…,"action":…,"message":…,"rule":… */
+static void json_error_fields(FILE *out, const verdict_t *v) {
+  fputs(",\"code\":", out);
+  json_string(out, v->status == VERDICT_ILLEGAL ? code_name(v->code) : NULL);
+  fprintf(out, ",\"line\":%u,\"col\":%u,\"actor\":", v->line, v->col);
+  json_string(out, v->actor[0] ? v->actor : NULL);
+  fputs(",\"action\":", out);
+  json_string(out, v->text);
+  fputs(",\"message\":", out);
+  json_string(out, v->message);
+  fputs(",\"rule\":", out);
+  json_string(out, v->rule);
+}
+
 void report_json(FILE *out, const record_t *rec) {
   const verdict_t *v = &rec->verdict;
   fputs("{\"file\":", out);
@@ -196,31 +210,14 @@ void report_json(FILE *out, const record_t *rec) {
     json_string(out, v->message);
     putc('}', out);
   } else if (v->status != VERDICT_LEGAL) {
-    fputs(",\"code\":", out);
-    json_string(out, v->status == VERDICT_ILLEGAL ? code_name(v->code) : NULL);
-    fprintf(out, ",\"line\":%u,\"col\":%u,\"actor\":", v->line, v->col);
-    json_string(out, v->actor[0] ? v->actor : NULL);
-    fputs(",\"action\":", out);
-    json_string(out, v->text);
-    fputs(",\"message\":", out);
-    json_string(out, v->message);
-    fputs(",\"rule\":", out);
-    json_string(out, v->rule);
+    json_error_fields(out, v);
   }
   if (rec->nlater > 0) {
     fputs(",\"later\":[", out);
     for (int i = 0; i < rec->nlater; i++) {
       const verdict_t *l = &rec->later[i];
-      fprintf(out, "%s{\"verdict\":\"%s\",\"code\":", i ? "," : "", report_status_name(l->status));
-      json_string(out, l->status == VERDICT_ILLEGAL ? code_name(l->code) : NULL);
-      fprintf(out, ",\"line\":%u,\"col\":%u,\"actor\":", l->line, l->col);
-      json_string(out, l->actor[0] ? l->actor : NULL);
-      fputs(",\"action\":", out);
-      json_string(out, l->text);
-      fputs(",\"message\":", out);
-      json_string(out, l->message);
-      fputs(",\"rule\":", out);
-      json_string(out, l->rule);
+      fprintf(out, "%s{\"verdict\":\"%s\"", i ? "," : "", report_status_name(l->status));
+      json_error_fields(out, l);
       putc('}', out);
     }
     putc(']', out);

@@ -44,7 +44,7 @@ typedef struct {
   const char *rule;    /* the ruleset key, or NULL */
 } referee_verdict_t;
 
-/* Loads a built-in ruleset ("classic", "two-player", "chinese", "italian") or
+/* Loads a built-in ruleset (by name, as `referee --list-rules` shows them) or
  * a YAML file (a name with '/' or ending in .yaml). NULL on failure, with
  * "file:line:col: message" in err (when err_len > 0). */
 referee_rules_t *referee_rules_load(const char *name_or_path, char *err, size_t err_len);

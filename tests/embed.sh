@@ -19,7 +19,7 @@ awk '/^It prints:/ {on=1} on && /^```$/ {if (grab) exit; grab=1; next} grab' "$d
 
 export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig:$tmp/prefix/lib64/pkgconfig:$tmp/prefix/lib/x86_64-linux-gnu/pkgconfig"
 # shellcheck disable=SC2046
-cc -std=c11 -Wall -Wextra -Werror -o "$tmp/example" "$tmp/example.c" \
+cc -std=c11 -Wall -Wextra -Werror ${EMBED_CFLAGS:-} -o "$tmp/example" "$tmp/example.c" \
   $(pkg-config --cflags --libs --static canasta-referee)
 "$tmp/example" >"$tmp/got" || true
 if ! diff -u "$tmp/expected" "$tmp/got"; then
