@@ -75,7 +75,10 @@ static void on_record(const record_t *r, void *ctx) {
   if (c->quiet) {
     /* nothing printed */
   } else if (c->json) {
+    /* one write per record: processes sharing an output (xargs -P) do not
+     * interleave their records */
     report_json(stdout, r);
+    fflush(stdout);
   } else {
     report_text(stdout, r, c->color);
     if (c->explain && (r->state || r->verdict.status == VERDICT_ILLEGAL))
@@ -122,8 +125,9 @@ int main(int argc, char **argv) {
   check_options_t copt = {NULL, false, false, NULL};
   const char *rules = NULL;
   bool check = false;
-  char *files[4096];
+  char **files = malloc(sizeof *files * (size_t)argc);
   int nfiles = 0;
+  if (!files) return EXIT_ERROR;
   int i = 1;
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     check = true;
@@ -177,13 +181,11 @@ int main(int argc, char **argv) {
         return usage_error("--color takes auto, always or never, not '%s'", v);
       }
     } else if (a[0] == '-' && a[1] == '-' && a[2] == '\0') {
-      for (i++; i < argc && nfiles < 4096; i++) files[nfiles++] = argv[i];
+      for (i++; i < argc; i++) files[nfiles++] = argv[i];
     } else if (a[0] == '-' && a[1] != '\0') {
       return usage_error("unknown option '%s'", a);
-    } else if (nfiles < 4096) {
-      files[nfiles++] = argv[i];
     } else {
-      return usage_error("more than 4096 files given at once%s", "");
+      files[nfiles++] = argv[i];
     }
   }
   if (nfiles == 0) return usage_error("no input files (use - for standard input)%s", "");
@@ -198,6 +200,9 @@ int main(int argc, char **argv) {
   }
   if (check) return check_paths(nfiles, files, rules, &copt, stdout);
 
+  /* --json: records up to the buffer's size leave in one write each */
+  static char outbuf[1 << 16];
+  if (ctx.json) setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
   game_t *g = game_new(rules, on_record, &ctx);
   if (!g) return EXIT_ERROR;
   if (ctx.explain) game_explain(g, explain_at);
