@@ -117,7 +117,7 @@ static void list_rules(void) {
   }
 }
 
-int main(int argc, char **argv) {
+static int run_main(int argc, char **argv, char **files) {
   run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, false, EXIT_LEGAL, 0};
   unsigned explain_at = 0;
   bool keep_going = false;
@@ -125,9 +125,7 @@ int main(int argc, char **argv) {
   check_options_t copt = {NULL, false, false, NULL};
   const char *rules = NULL;
   bool check = false;
-  char **files = malloc(sizeof *files * (size_t)argc);
   int nfiles = 0;
-  if (!files) return EXIT_ERROR;
   int i = 1;
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
     check = true;
@@ -226,4 +224,12 @@ int main(int argc, char **argv) {
   game_free(g);
   fflush(stdout);
   return ctx.status;
+}
+
+int main(int argc, char **argv) {
+  char **files = malloc(sizeof *files * (size_t)argc); /* the file arguments */
+  if (!files) return EXIT_ERROR;
+  int status = run_main(argc, argv, files);
+  free(files);
+  return status;
 }
