@@ -69,14 +69,9 @@ void referee_game_free(referee_game_t *g) {
   free(g);
 }
 
+/* REFEREE_* values are the numbers record_status() gives (referee.h). */
 static referee_status_t status_of(const record_t *r) {
-  if (r->ruleset_error) return REFEREE_ERROR;
-  switch (r->verdict.status) {
-    case VERDICT_LEGAL: return REFEREE_LEGAL;
-    case VERDICT_ILLEGAL: return REFEREE_ILLEGAL;
-    case VERDICT_MALFORMED: return REFEREE_MALFORMED;
-  }
-  return REFEREE_ERROR;
+  return (referee_status_t)record_status(r);
 }
 
 referee_status_t referee_game_line(referee_game_t *g, const char *line) {

@@ -103,6 +103,16 @@ void game_free(game_t *g) {
 
 unsigned long long game_actions(const game_t *g) { return g->actions; }
 
+int record_status(const record_t *r) {
+  if (r->ruleset_error) return 3;
+  switch (r->verdict.status) {
+    case VERDICT_LEGAL: return 0;
+    case VERDICT_ILLEGAL: return 1;
+    case VERDICT_MALFORMED: return 2;
+  }
+  return 3;
+}
+
 /* ---- verdicts --------------------------------------------------------- */
 
 static void vset(game_t *g, verdict_status_t status, code_t code, unsigned line, unsigned col,

@@ -86,6 +86,10 @@ void game_keep_going(game_t *g);
 const record_t *game_record(const game_t *g);
 const engine_t *game_hand(const game_t *g);
 
+/* A record's status as a number, the same for the exit status and the
+ * embedding API: 0 legal, 1 illegal, 2 malformed, 3 ruleset error. */
+int record_status(const record_t *r);
+
 /* Number of actions replayed so far (for throughput figures). */
 unsigned long long game_actions(const game_t *g);
 

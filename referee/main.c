@@ -59,16 +59,6 @@ typedef struct {
   unsigned long long records;
 } run_ctx_t;
 
-static int record_status(const record_t *r) {
-  if (r->ruleset_error) return EXIT_ERROR;
-  switch (r->verdict.status) {
-    case VERDICT_LEGAL: return EXIT_LEGAL;
-    case VERDICT_ILLEGAL: return EXIT_ILLEGAL;
-    case VERDICT_MALFORMED: return EXIT_MALFORMED;
-  }
-  return EXIT_ERROR;
-}
-
 static void on_record(const record_t *r, void *ctx) {
   run_ctx_t *c = ctx;
   c->records++;
