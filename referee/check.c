@@ -13,13 +13,16 @@
 
 enum { MAX_VARIANTS = 16, MAX_KEYS = 128 };
 
-/* Coverage: for each variant seen, how many records end with each code, and
- * how many illegal records name each ruleset key. */
+/* Coverage: for each variant seen, how many records end with each code, how
+ * many illegal records name each ruleset key, and how many legal records rely
+ * on each rule (uses.h). */
 typedef struct {
   char name[64];
   unsigned records, legal;
   unsigned code[CODE_COUNT];
   unsigned key[MAX_KEYS];
+  unsigned relied[RK_COUNT];
+  bool active[RK_COUNT];
 } variant_cov_t;
 
 typedef struct {
@@ -117,11 +120,17 @@ static void count_coverage(check_t *c, const record_t *r) {
   while (v < c->ncov && strcmp(c->cov[v].name, name) != 0) v++;
   if (v == c->ncov) {
     if (c->ncov == MAX_VARIANTS) return;
-    snprintf(c->cov[c->ncov++].name, sizeof c->cov[0].name, "%.63s", name);
+    snprintf(c->cov[c->ncov].name, sizeof c->cov[0].name, "%.63s", name);
+    for (int k = 0; k < RK_COUNT && r->rs; k++)
+      c->cov[c->ncov].active[k] = rule_key_active(r->rs, (rule_key_t)k);
+    c->ncov++;
   }
   variant_cov_t *cv = &c->cov[v];
   cv->records++;
-  if (r->verdict.status == VERDICT_LEGAL && !r->ruleset_error) cv->legal++;
+  if (r->verdict.status == VERDICT_LEGAL && !r->ruleset_error) {
+    cv->legal++;
+    for (int k = 0; k < RK_COUNT; k++) cv->relied[k] += uses_has(&r->uses, (rule_key_t)k);
+  }
   if (r->verdict.status == VERDICT_ILLEGAL) cv->code[r->verdict.code]++;
   if (r->verdict.status != VERDICT_ILLEGAL || !r->verdict.rule) return;
   /* a key counts for itself and for the section it belongs to */
@@ -225,20 +234,45 @@ static void add_key(const char *path, void *ctx) {
   if (c->nkeys < MAX_KEYS) c->keys[c->nkeys++] = strdup(path);
 }
 
-/* The coverage report: per variant, records per verdict code and illegal
- * records per ruleset key. A key is counted when a record's verdict names it
- * (or a key below it); keys that only legal records rely on are not counted. */
+static int rule_key_of(const char *name) {
+  for (int k = 0; k < RK_COUNT; k++)
+    if (strcmp(rule_key_name((rule_key_t)k), name) == 0) return k;
+  return -1;
+}
+
+/* "—" where the ruleset has the rule switched off. */
+static void print_relied(const variant_cov_t *cv, const char *key, FILE *out) {
+  char parent[128]; /* a field of a list entry counts with its list */
+  snprintf(parent, sizeof parent, "%s", key);
+  int k = rule_key_of(parent);
+  for (char *dot; k < 0 && (dot = strrchr(parent, '.')) != NULL; k = rule_key_of(parent))
+    *dot = '\0';
+  if (k < 0 || !cv->active[k]) fputs("—", out);
+  else fprintf(out, "%u", cv->relied[k]);
+}
+
+/* The coverage report: per variant, records per verdict code; per ruleset
+ * key, the legal records that relied on the rule and the illegal records
+ * whose verdict names it (or a key below it). */
 static void print_coverage(const check_t *c, FILE *out) {
-  fprintf(out, "# Corpus coverage\n\nRecords whose verdict matched their expectation, per variant.\n");
+  fprintf(out, "# Corpus coverage\n\nRecords whose verdict matched their expectation, per "
+               "variant. For each ruleset key: the legal records that relied on the rule (a "
+               "check passed on it, or a score used it; — where the ruleset switches the rule "
+               "off) and the illegal records whose verdict names it.\n");
   for (int v = 0; v < c->ncov; v++) {
     const variant_cov_t *cv = &c->cov[v];
     fprintf(out, "\n## %s\n\n%u records, %u legal.\n\n| code | illegal records |\n|---|---|\n",
             cv->name, cv->records, cv->legal);
     for (int k = 1; k < CODE_COUNT; k++)
       fprintf(out, "| `%s` | %u |\n", code_name((code_t)k), cv->code[k]);
-    fprintf(out, "\n| ruleset key | illegal records naming it |\n|---|---|\n");
-    for (int k = 0; k < c->nkeys; k++)
-      if (strchr(c->keys[k], '.')) fprintf(out, "| `%s` | %u |\n", c->keys[k], cv->key[k]);
+    fprintf(out, "\n| ruleset key | legal records relying on it | illegal records naming it "
+                 "|\n|---|---|---|\n");
+    for (int k = 0; k < c->nkeys; k++) {
+      if (!strchr(c->keys[k], '.')) continue;
+      fprintf(out, "| `%s` | ", c->keys[k]);
+      print_relied(cv, c->keys[k], out);
+      fprintf(out, " | %u |\n", cv->key[k]);
+    }
   }
 }
 

@@ -58,6 +58,8 @@ static void set_mark(mark_t *m, const cgr_stmt_t *st) {
 
 static const char *cname(card_t c, char buf[4]) { return card_name(c, buf); }
 
+static void use(engine_t *e, rule_key_t k) { uses_add(&e->uses, k); }
+
 /* ---- cards ---------------------------------------------------------- */
 
 static unsigned copies(const engine_t *e, card_t c) {
@@ -229,6 +231,7 @@ static void push_pile(engine_t *e, card_t c) {
 /* pile.cover_freezes: a covered upcard freezes the pile until it is taken. */
 static void cover_freeze(engine_t *e) {
   if (!e->rs->pile.cover_freezes || e->cover_frozen) return;
+  use(e, RK_PILE_COVER_FREEZES);
   e->cover_frozen = true;
   e->pile_freezers++;
 }
@@ -262,7 +265,11 @@ static bool pile_covered_once(engine_t *e, const cgr_stmt_t *st) {
                 "the pile starts with %u cards, the ruleset turns up %u", st->ncards, want);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) push_pile(e, st->cards[i]);
-  if (covered) cover_freeze(e);
+  if (covered) {
+    use(e, RK_PILE_COVER_INITIAL);
+    use(e, RK_PILE_COVER_ONCE);
+    cover_freeze(e);
+  }
   return true;
 }
 
@@ -279,6 +286,7 @@ static bool pile_packet(engine_t *e, const cgr_stmt_t *st) {
                 "face up, %u cards, not %u", cname(st->cards[0], b), n, n, want, st->ncards);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) push_pile(e, st->cards[i]);
+  use(e, RK_PILE_PACKET);
   return true;
 }
 
@@ -304,7 +312,10 @@ bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
       return fail(e, st, st->key.col, CODE_DEAL, "pile.cover_initial",
                   "the upcard %s must be covered by another card", cname(c, b));
     push_pile(e, c);
-    if (!last) cover_freeze(e);
+    if (!last) {
+      use(e, RK_PILE_COVER_INITIAL);
+      cover_freeze(e);
+    }
   }
   return true;
 }
@@ -379,6 +390,10 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text) 
       return fail_at(e, line, col, text, CODE_DEAL, NULL,
                      "the stock line lists %u cards, %u remain", listed.total, e->stock.total);
   }
+  use(e, RK_TABLE_DEAL);
+  use(e, RK_TABLE_PACKS);
+  if (e->pile_given && e->rs->pile.initial > 0) use(e, RK_PILE_INITIAL);
+  if (e->packs.n[CARD_JOKER] > 0) use(e, RK_CARDS_JOKERS_PER_PACK);
   start_turn(e, e->current);
   return true;
 }
@@ -493,6 +508,18 @@ static bool is_wild_set(const engine_t *e, int rank) {
   return rank >= 0 && rank < RANK_COUNT && e->rs->meld.wild_sets[rank];
 }
 
+/* The rules a set that passed judge_set relied on. */
+static void note_set_uses(engine_t *e, unsigned n, unsigned wild, int max) {
+  const ruleset_t *rs = e->rs;
+  use(e, RK_MELD_MIN_CARDS);
+  if (wild == 0) return;
+  use(e, RK_CARDS_WILD);
+  use(e, RK_MELD_MIN_NATURALS);
+  use(e, max < rs->meld.max_wild ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD);
+  if (rs->meld.wild_below_naturals) use(e, RK_MELD_WILD_BELOW_NATURALS);
+  if ((int)n >= rs->canasta.min_cards) use(e, RK_CANASTA_MIN_NATURALS);
+}
+
 /* The limits every set obeys once formed: meld.min_cards, meld.min_naturals,
  * meld.max_wild / meld.wild_limits, canasta.min_naturals. n, nat and wild
  * describe the whole meld as it would stand. */
@@ -521,6 +548,7 @@ static bool judge_set(engine_t *e, const cgr_stmt_t *st, unsigned col, int rank,
     return fail(e, st, col, CODE_MELD_NATURALS, "canasta.min_naturals",
                 "a canasta of %s with %u natural cards, at least %d", what, nat,
                 rs->canasta.min_naturals);
+  note_set_uses(e, n, wild, max);
   return true;
 }
 
@@ -535,6 +563,8 @@ static bool judge_black_threes(engine_t *e, const cgr_stmt_t *st, const mix_t *m
     return fail(e, st, col, CODE_MELD_THREE, "meld.black_threes_wild",
                 "a meld of black threes holds no wild card, this one holds %u", m->wilds);
   if (rs->meld.black_threes == THREES_GOING_OUT) set_mark(&e->black3_meld, st);
+  use(e, RK_MELD_BLACK_THREES);
+  if (m->wilds) use(e, RK_MELD_BLACK_THREES_WILD);
   return true;
 }
 
@@ -604,6 +634,8 @@ static bool form_set(engine_t *e, const cgr_stmt_t *st, int p, int top, const mi
     wild += old->wilds;
   }
   if (!judge_set(e, st, st->verb_word.col, m->rank, n, nat, wild)) return false;
+  if (find_meld_by_rank(e, team, m->rank)) use(e, RK_MELD_SAME_RANK);
+  if (is_wild_set(e, m->rank)) use(e, RK_MELD_WILD_SETS);
   meld_t *dst = old ? old : new_meld(e, st, team, m->rank);
   if (!dst) return false;
   fill_meld(e, dst, st, p, top);
@@ -649,6 +681,9 @@ static bool judge_sequence(engine_t *e, const cgr_stmt_t *st, int suit, unsigned
   if ((int)n > rs->sequence.max_cards)
     return fail(e, st, col, CODE_MELD_SIZE, "sequence.max_cards",
                 "a sequence of %u cards, at most %d", n, rs->sequence.max_cards);
+  use(e, RK_SEQUENCE_MIN_CARDS);
+  use(e, RK_SEQUENCE_LOW);
+  use(e, RK_SEQUENCE_HIGH);
   *ranks_out = ranks;
   return true;
 }
@@ -679,6 +714,10 @@ static bool form_sequence(engine_t *e, const cgr_stmt_t *st, int p) {
 
 /* ---- the opening and going out -------------------------------------- */
 
+static long largest_or_sum(const ruleset_t *rs, long best, long sum) {
+  return rs->opening.counts == OPEN_LARGEST_MELD ? best : sum;
+}
+
 /* opening.*: judged when the turn's melding is over, reported at the turn's
  * first meld. Only the top card of a taken pile and the player's own cards
  * count (move_from_hand keeps that account). */
@@ -688,30 +727,37 @@ static bool judge_opening(engine_t *e, int p) {
   if (e->opened_before_turn || !e->first_meld.set || e->team_opened[team]) return true;
   /* opening.concealed_exempt: going out concealed after a draw from the stock */
   if (e->concealed && rs->opening.concealed_exempt && !e->took_pile) {
+    use(e, RK_OPENING_CONCEALED_EXEMPT);
     e->team_opened[team] = true;
     return true;
   }
   long best = 0, sum = 0;
   bool hidden = false;
+  int counted = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != team) continue;
+    counted += m->open_value > 0;
     sum += m->open_value;
     if (m->open_value > best) best = m->open_value;
     hidden = hidden || (m->hidden && is_canasta(e, m));
   }
   int need = rs_opening_minimum(rs, e->team_total[team]);
   /* opening.hidden_from: from that total a hidden canasta opens whatever it is worth */
-  if (hidden && rs->opening.hidden_from > 0 && e->team_total[team] >= rs->opening.hidden_from)
+  if (hidden && rs->opening.hidden_from > 0 && e->team_total[team] >= rs->opening.hidden_from) {
+    if (need > (largest_or_sum(rs, best, sum))) use(e, RK_OPENING_HIDDEN_FROM);
     need = 0;
+  }
   bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
-  long got = largest ? best : sum;
+  long got = largest_or_sum(rs, best, sum);
   if (got < need)
     return fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, "opening.bands",
                      largest ? "the team's largest opening meld is worth %ld, %d needed "
                                "(team total %ld)"
                              : "the team's opening melds are worth %ld, %d needed (team total %ld)",
                      got, need, e->team_total[team]);
+  use(e, e->team_total[team] < 0 ? RK_OPENING_NEGATIVE : RK_OPENING_BANDS);
+  if (counted > 1) use(e, RK_OPENING_COUNTS);
   e->team_opened[team] = true;
   return true;
 }
@@ -731,17 +777,22 @@ static bool judge_requirements(engine_t *e, const cgr_stmt_t *st, int p) {
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && is_full_sequence(e, &e->melds[i])) sequences++;
-  const struct { int have, need; const char *what, *key; } kinds[] = {
-    {c.pure, rs->going_out.pure, "pure canasta", "going_out.pure"},
-    {c.impure, rs->going_out.impure, "impure canasta", "going_out.impure"},
-    {c.wild_pure + c.wild_impure, rs->going_out.wild, "wild canasta", "going_out.wild"},
-    {sequences, rs->going_out.sequences, "complete sequence", "going_out.sequences"}};
-  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+  const struct { int have, need; const char *what, *key; rule_key_t rk; } kinds[] = {
+    {c.pure, rs->going_out.pure, "pure canasta", "going_out.pure", RK_GOING_OUT_PURE},
+    {c.impure, rs->going_out.impure, "impure canasta", "going_out.impure", RK_GOING_OUT_IMPURE},
+    {c.wild_pure + c.wild_impure, rs->going_out.wild, "wild canasta", "going_out.wild",
+     RK_GOING_OUT_WILD},
+    {sequences, rs->going_out.sequences, "complete sequence", "going_out.sequences",
+     RK_GOING_OUT_SEQUENCES}};
+  if (rs->going_out.canastas > 0) use(e, RK_GOING_OUT_CANASTAS);
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+    if (kinds[k].need > 0 && kinds[k].have >= kinds[k].need) use(e, kinds[k].rk);
     if (kinds[k].have < kinds[k].need)
       return fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
                   "%s's hand is empty but the team has %d %s%s; going out needs %d",
                   e->player_name[p], kinds[k].have, kinds[k].what,
                   kinds[k].have == 1 ? "" : "s", kinds[k].need);
+  }
   return true;
 }
 
@@ -764,6 +815,7 @@ static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
   if (must_ask && e->ask != ASK_YES)
     return fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
                 "%s goes out without asking the partner", e->player_name[p]);
+  if (e->ask == ASK_YES) use(e, RK_GOING_OUT_ASK);
   went_out(e, p);
   return true;
 }
@@ -841,6 +893,7 @@ static bool may_meld(engine_t *e, const cgr_stmt_t *st) {
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
                 "the partner has not answered yet");
   if (!e->first_meld.set && !e->opened_before_turn) set_mark(&e->first_meld, st);
+  if (before) use(e, RK_TURN_MELD_BEFORE_DRAW);
   return true;
 }
 
@@ -860,6 +913,7 @@ static bool act_red3(engine_t *e, const cgr_stmt_t *st, int p) {
   if (p == e->current && e->pile_red3 > 0) {
     /* red_threes.replace_from_pile: one from the taken pile may be replaced */
     e->pile_red3--;
+    if (e->rs->red_threes.replace_from_pile) use(e, RK_RED_THREES_REPLACE_FROM_PILE);
     if (!e->rs->red_threes.replace_from_pile) {
       e->pile_red3_laid = true;
       return true;
@@ -905,6 +959,7 @@ static bool act_draw(engine_t *e, const cgr_stmt_t *st, int p) {
                 "%u card%s drawn, the draw takes %u", st->ncards, st->ncards == 1 ? "" : "s",
                 want);
   if (!take_from_stock(e, st, p)) return false;
+  use(e, RK_TURN_DRAW);
   e->drawn = true;
   return true;
 }
@@ -942,9 +997,18 @@ static bool take_onto_meld(engine_t *e, const cgr_stmt_t *st, int p, card_t top,
                 "the top card %s goes only onto a finished canasta", cname(top, b));
   if (!judge_set(e, st, st->verb_word.col, rank, m->cards.total + 1, m->naturals + 1, m->wilds))
     return false;
+  use(e, RK_PILE_TAKE_ONTO_MELD);
   cc_add(&m->cards, top, 1);
   m->naturals++;
   return true;
+}
+
+/* A frozen pile taken with the naturals it needs: the rules that froze it. */
+static void note_frozen_take(engine_t *e) {
+  use(e, RK_PILE_UNFREEZE_NATURALS);
+  use(e, e->cover_frozen          ? RK_PILE_COVER_FREEZES
+         : e->pile_freezers > 0 ? RK_PILE_FROZEN_BY
+                                : RK_PILE_FROZEN_FOR_UNOPENED);
 }
 
 /* pile.unfreeze_naturals, pile.take_naturals: `take C...` melds the top card
@@ -981,6 +1045,8 @@ static bool take_with_cards(engine_t *e, const cgr_stmt_t *st, int p, card_t top
                          "natural %s from the hand, %u named"
                        : "taking the top card needs %d natural %s from the hand, %u named",
                 need, card_rank_noun(rank, need), nat);
+  if (frozen) note_frozen_take(e);
+  if (need > 0) use(e, raised ? RK_PILE_WILD_DISCARD_NATURALS : RK_PILE_TAKE_NATURALS);
   m.naturals++; /* the top card */
   if (!judge_mix(e, st, &m)) return false;
   return form_set(e, st, p, top, &m);
@@ -1017,6 +1083,7 @@ static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
   if (!(st->ncards ? take_with_cards(e, st, p, top, frozen)
                    : take_onto_meld(e, st, p, top, frozen)))
     return false;
+  if (!e->team_opened[team]) use(e, RK_PILE_OPENING_BY_TAKE);
   e->player_melded[p] = true;
   for (unsigned i = 0; i + 1 < e->npile; i++) {
     cc_add(&e->hand[p], e->pile[i], 1);
@@ -1116,12 +1183,15 @@ static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
   }
   push_pile(e, c);
   if (rs_is_wild(e->rs, c)) e->wild_discarded = true; /* pile.wild_discard_naturals */
+  if (rs_classes(e->rs, c) & e->rs->pile.blocked_by) use(e, RK_PILE_BLOCKED_BY);
   (void)b;
   if (e->over) return true;
   start_turn(e, (p + 1) % e->nplayers);
   /* end.stock_empty: at_once ends the hand when a turn starts on an empty stock */
-  if (e->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE && e->stock.total == 0)
+  if (e->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE && e->stock.total == 0) {
+    use(e, RK_END_STOCK_EMPTY);
     e->over = e->stock_out = true;
+  }
   return true;
 }
 
@@ -1156,6 +1226,7 @@ static bool act_answer(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->key.col, CODE_OUT_OF_TURN, "going_out.ask",
                 "only a partner of %s answers", e->player_name[c]);
   e->ask = st->verb == V_YES ? ASK_YES : ASK_NO;
+  use(e, RK_GOING_OUT_ASK);
   if (e->empty_hand && e->ask == ASK_YES) went_out(e, c);
   return true;
 }
@@ -1179,6 +1250,7 @@ static bool act_foot(engine_t *e, const cgr_stmt_t *st, int p) {
   }
   cc_clear(&e->foot[p]);
   e->has_foot[p] = false;
+  use(e, RK_FOOT_SIZE);
   return true;
 }
 
@@ -1226,6 +1298,7 @@ static bool act_end(engine_t *e, const cgr_stmt_t *st, int p) {
     return fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
                 "the stock is empty but %s can take the pile: play goes on",
                 e->player_name[p]);
+  use(e, RK_END_STOCK_EMPTY);
   e->over = true;
   return true;
 }
@@ -1303,7 +1376,10 @@ bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
 bool eng_finish(engine_t *e, unsigned line, const char *text) {
   if (e->dead) return false;
   if (!eng_setup_done(e, line, 1, text)) return false;
-  if (e->over) return true;
+  if (e->over) {
+    eng_note_score_uses(e);
+    return true;
+  }
   return fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, NULL,
                  "the hand is still on: %s is to play", e->player_name[e->current]);
 }
@@ -1336,6 +1412,50 @@ static long meld_bonus(const engine_t *e, const meld_t *m) {
   else
     b = m->wilds == 0 ? rs->canasta.pure : rs->canasta.impure;
   return m->hidden ? b * rs->canasta.hidden_factor : b;
+}
+
+/* The red threes and black threes that stayed in the team's hands. */
+static void note_hand_uses(engine_t *e, int t) {
+  const ruleset_t *rs = e->rs;
+  unsigned red = 0, black = 0;
+  for (int p = 0; p < e->nplayers; p++) {
+    if (e->team_of[p] != t) continue;
+    red += red3_count(&e->hand[p]) + red3_count(&e->foot[p]);
+    black += e->hand[p].n[card_make(RANK_3, SUIT_S)] + e->hand[p].n[card_make(RANK_3, SUIT_C)];
+  }
+  if (black && rs->cards.black3_in_hand) use(e, RK_CARDS_BLACK3_IN_HAND);
+  if (!red || rs->red_threes.in_hand == RED3_IN_HAND_AS_LAID) return;
+  use(e, RK_RED_THREES_IN_HAND);
+  if (rs->red_threes.in_hand_penalty) use(e, RK_RED_THREES_IN_HAND_PENALTY);
+}
+
+void eng_note_score_uses(engine_t *e) {
+  const ruleset_t *rs = e->rs;
+  hand_score_t h;
+  eng_score(e, &h);
+  use(e, RK_CARDS_VALUES);
+  for (int t = 0; t < e->nteams; t++) {
+    const score_parts_t *s = &h.team[t];
+    if (s->pure + s->impure + s->wild_pure + s->wild_impure > 0) use(e, RK_CANASTA_MIN_CARDS);
+    if (s->pure && rs->canasta.pure) use(e, RK_CANASTA_PURE);
+    if (s->impure && rs->canasta.impure) use(e, RK_CANASTA_IMPURE);
+    if (s->wild_pure) use(e, RK_CANASTA_WILD_PURE);
+    if (s->wild_impure) use(e, RK_CANASTA_WILD_IMPURE);
+    if (s->hidden && rs->canasta.hidden_factor > 1) use(e, RK_CANASTA_HIDDEN_FACTOR);
+    if (s->sequences) use(e, RK_SEQUENCE_MAX_CARDS);
+    if (s->sequences && rs->sequence.bonus) use(e, RK_SEQUENCE_BONUS);
+    if (s->cut) use(e, RK_CUT_BONUS);
+    if (s->going_out) use(e, h.concealed ? RK_GOING_OUT_CONCEALED_BONUS : RK_GOING_OUT_BONUS);
+    if (s->red_three_count > 0) {
+      bool listed = false;
+      for (int i = 0; i < rs->red_threes.ntotals; i++)
+        listed = listed || rs->red_threes.totals[i].count == s->red_three_count;
+      use(e, listed ? RK_RED_THREES_TOTALS : RK_RED_THREES_EACH);
+      if (rs->red_threes.negative_without_meld && team_meld_count(e, t) == 0)
+        use(e, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
+    }
+    note_hand_uses(e, t);
+  }
 }
 
 /* red_threes.*: a team's red threes, negative when it melded nothing. */

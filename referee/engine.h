@@ -17,6 +17,7 @@
 #include "card.h"
 #include "cgr.h"
 #include "ruleset.h"
+#include "uses.h"
 #include "verdict.h"
 
 enum { MAX_MELDS = 192, MAX_CARDS = 8 * 56 };
@@ -102,6 +103,7 @@ typedef struct {
   bool concealed;
 
   bool dead;
+  rule_uses_t uses;             /* the rules this hand relied on (uses.h) */
 
   /* Large buffers last: eng_begin clears only what comes before them, and the
    * counts above (stock_len, npile, nmelds) say how much of each is in use. */
@@ -139,6 +141,10 @@ bool eng_finish(engine_t *e, unsigned line, const char *text);
 
 /* Card conservation: every card of the packs is in exactly one place. */
 bool eng_conserved(const engine_t *e);
+
+/* Notes, once the hand is over, the scoring rules its score relies on (called
+ * by eng_finish; eng_score itself changes nothing). */
+void eng_note_score_uses(engine_t *e);
 
 /* The hand's score by team; the hand must be over. */
 void eng_score(const engine_t *e, hand_score_t *out);

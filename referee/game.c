@@ -399,6 +399,9 @@ static bool header_done(game_t *g, const cgr_stmt_t *st) {
   r->hands_limit = g->match_hands ? (int)g->match_hands
                    : g->match_target ? 0 : r->rs->match.hands;
   r->target = r->hands_limit ? 0 : g->match_target ? (int)g->match_target : seat->target;
+  uses_add(&r->uses, RK_TABLE_PLAYERS);
+  uses_add(&r->uses, RK_TABLE_TEAMS);
+  if (seat->partners_apart && seat->teams < r->nplayers) uses_add(&r->uses, RK_TABLE_PARTNERS_APART);
   for (int p = 0; p < r->nplayers; p++) g->names[p] = r->player[p];
   return true;
 }
@@ -432,7 +435,9 @@ static void score_hand(game_t *g) {
     if (r->target && r->total[t] >= r->target) r->game_over = true;
   }
   if (r->hands_limit && r->nhands == r->hands_limit) r->game_over = true;
+  uses_merge(&r->uses, &g->eng.uses);
   if (r->game_over) {
+    uses_add(&r->uses, r->hands_limit ? RK_MATCH_HANDS : RK_TABLE_TARGET);
     r->winner = -1;
     for (int t = 0; t < r->nteams; t++) {
       if (r->winner < 0 || r->total[t] > best) {

@@ -50,6 +50,9 @@ typedef struct {
   unsigned state_line;
   int state_hand;
 
+  /* The rules the completed hands relied on (for the coverage report). */
+  rule_uses_t uses;
+
   bool has_expect;
   cgr_expect_t expect;
   code_t expect_code;

@@ -133,6 +133,14 @@ if ! diff -q "$src/docs/coverage.md" "$tmp/coverage.md" >/dev/null; then
   echo "FAIL: docs/coverage.md is out of date: build/referee check --coverage corpus | sed 1d > docs/coverage.md"
   fails=$((fails + 1))
 fi
+# every rule a ruleset switches on has a legal record that relies on it
+awk -F'|' '/^## /{v=$0} /^\| `[a-z]/ {gsub(/ /,"",$3); if ($3=="0") print v": "$2}' \
+  "$tmp/coverage.md" >"$tmp/unrelied"
+if [ -s "$tmp/unrelied" ]; then
+  echo "FAIL: rules no legal record relies on:"
+  cat "$tmp/unrelied"
+  fails=$((fails + 1))
+fi
 
 # hostile input: a 10 MB line, NUL bytes, invalid UTF-8 — each gets its message
 head -c 10000000 /dev/zero | tr '\0' 'x' >"$tmp/long.cgr"

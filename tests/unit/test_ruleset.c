@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ruleset.h"
+#include "uses.h"
 
 static ruleset_t rs;
 static rs_error_t err;
@@ -185,4 +186,32 @@ Test(ruleset, a_wild_set_must_be_of_a_wild_rank) {
   cr_assert(strstr(t, "wild_sets"));
   cr_assert(strstr(err.message, "9 is not a wild rank"), "%s", err.message);
   free(t);
+}
+
+/* Every rule key the engine notes (uses.h) is a key of the schema, and every
+ * key of the schema outside a list entry is one the engine can note. */
+static void find_key(const char *path, void *ctx) {
+  int *seen = ctx;
+  for (int k = 0; k < RK_COUNT; k++)
+    if (strcmp(rule_key_name((rule_key_t)k), path) == 0) {
+      seen[k]++;
+      return;
+    }
+  int dots = 0;
+  for (const char *s = path; *s; s++) dots += *s == '.';
+  cr_expect(dots != 1, "schema key %s has no rule key in uses.h", path);
+}
+
+Test(ruleset, rule_keys_are_the_schema_keys) {
+  int seen[RK_COUNT] = {0};
+  rs_schema_keys(find_key, seen);
+  for (int k = 0; k < RK_COUNT; k++)
+    cr_expect_eq(seen[k], 1, "%s is not a schema key", rule_key_name((rule_key_t)k));
+}
+
+Test(ruleset, rule_keys_switched_off_are_inactive) {
+  cr_assert(rs_load(&rs, "classic", &err), "%s", err.message);
+  cr_expect(rule_key_active(&rs, RK_MELD_MAX_WILD));
+  cr_expect_not(rule_key_active(&rs, RK_SEQUENCE_BONUS), "classic has no sequences");
+  cr_expect_not(rule_key_active(&rs, RK_FOOT_SIZE), "classic has no foot");
 }

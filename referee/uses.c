@@ -1,0 +1,151 @@
+/* uses.c — names of the rule keys a replay can rely on, and whether a
+ * ruleset has each rule switched on. */
+#include "uses.h"
+
+#include <string.h>
+
+static const char *const names[RK_COUNT] = {
+  "table.players", "table.teams", "table.deal", "table.packs", "table.partners_apart", "table.target",
+  "cards.jokers_per_pack", "cards.wild", "cards.values", "cards.black3_in_hand",
+  "turn.draw", "turn.meld_before_draw",
+  "pile.initial", "pile.cover_initial", "pile.cover_once", "pile.cover_freezes",
+  "pile.packet", "pile.wild_discard_naturals", "pile.blocked_by", "pile.frozen_by",
+  "pile.frozen_for_unopened", "pile.unfreeze_naturals", "pile.take_naturals",
+  "pile.take_onto_meld", "pile.opening_by_take",
+  "meld.min_cards", "meld.min_naturals", "meld.max_wild", "meld.wild_below_naturals",
+  "meld.wild_limits", "meld.same_rank", "meld.wild_sets", "meld.black_threes",
+  "meld.black_threes_wild",
+  "canasta.min_cards", "canasta.min_naturals", "canasta.pure", "canasta.impure",
+  "canasta.wild_pure", "canasta.wild_impure", "canasta.hidden_factor",
+  "sequence.min_cards", "sequence.max_cards", "sequence.low", "sequence.high",
+  "sequence.bonus",
+  "cut.bonus",
+  "opening.negative", "opening.bands", "opening.counts", "opening.concealed_exempt",
+  "opening.hidden_from",
+  "red_threes.each", "red_threes.totals", "red_threes.negative_without_meld",
+  "red_threes.replace_from_pile", "red_threes.in_hand", "red_threes.in_hand_penalty",
+  "going_out.canastas", "going_out.pure", "going_out.impure", "going_out.wild",
+  "going_out.sequences", "going_out.bonus", "going_out.concealed_bonus", "going_out.ask",
+  "end.stock_empty", "foot.size", "match.hands",
+};
+
+void uses_clear(rule_uses_t *u) { memset(u, 0, sizeof *u); }
+
+void uses_merge(rule_uses_t *dst, const rule_uses_t *src) {
+  for (size_t i = 0; i < sizeof dst->w / sizeof dst->w[0]; i++) dst->w[i] |= src->w[i];
+}
+
+const char *rule_key_name(rule_key_t k) { return k < RK_COUNT ? names[k] : "?"; }
+
+static bool any_rank(const bool a[RANK_COUNT]) {
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (a[r]) return true;
+  return false;
+}
+
+static bool any_value(const int a[RANK_COUNT]) {
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (a[r] > 0) return true;
+  return false;
+}
+
+static bool any_partners_apart(const ruleset_t *rs) {
+  for (int i = 0; i < rs->nseats; i++)
+    if (rs->seats[i].partners_apart && rs->seats[i].teams < rs->seats[i].players) return true;
+  return false;
+}
+
+static bool pile_active(const ruleset_t *rs, rule_key_t k) {
+  const bool freezes = rs->pile.frozen_by || rs->pile.frozen_for_unopened ||
+                       rs->pile.cover_freezes;
+  switch (k) {
+    case RK_PILE_INITIAL: return rs->pile.initial > 0;
+    case RK_PILE_COVER_INITIAL: return rs->pile.cover_initial != 0;
+    case RK_PILE_COVER_ONCE: return rs->pile.cover_once;
+    case RK_PILE_COVER_FREEZES: return rs->pile.cover_freezes;
+    case RK_PILE_PACKET: return any_value(rs->pile.packet);
+    case RK_PILE_WILD_DISCARD_NATURALS:
+      return rs->pile.wild_discard_naturals > rs->pile.take_naturals;
+    case RK_PILE_BLOCKED_BY: return rs->pile.blocked_by != 0;
+    case RK_PILE_FROZEN_BY: return rs->pile.frozen_by != 0;
+    case RK_PILE_FROZEN_FOR_UNOPENED: return rs->pile.frozen_for_unopened;
+    case RK_PILE_UNFREEZE_NATURALS: return freezes && rs->pile.unfreeze_naturals > 0;
+    case RK_PILE_TAKE_NATURALS: return rs->pile.take_naturals > 0;
+    case RK_PILE_TAKE_ONTO_MELD: return rs->pile.take_onto_meld != TAKE_ONTO_NEVER;
+    default: return rs->pile.opening_by_take;
+  }
+}
+
+static bool meld_active(const ruleset_t *rs, rule_key_t k) {
+  const bool wild = any_rank(rs->cards.wild);
+  switch (k) {
+    case RK_MELD_MIN_CARDS: return true;
+    case RK_MELD_MIN_NATURALS: return wild && rs->meld.min_naturals > 0;
+    case RK_MELD_MAX_WILD: return wild;
+    case RK_MELD_WILD_BELOW_NATURALS: return rs->meld.wild_below_naturals;
+    case RK_MELD_WILD_LIMITS: return rs->meld.nwild_limits > 0;
+    case RK_MELD_SAME_RANK: return rs->meld.same_rank != SAME_RANK_FORBID;
+    case RK_MELD_WILD_SETS: return any_rank(rs->meld.wild_sets);
+    case RK_MELD_BLACK_THREES: return rs->meld.black_threes != THREES_NEVER;
+    default: return rs->meld.black_threes_wild && rs->meld.black_threes != THREES_NEVER;
+  }
+}
+
+static bool canasta_active(const ruleset_t *rs, rule_key_t k) {
+  switch (k) {
+    case RK_CANASTA_MIN_CARDS: return true;
+    case RK_CANASTA_MIN_NATURALS:
+      return any_rank(rs->cards.wild) && rs->canasta.min_naturals > 0;
+    case RK_CANASTA_PURE: return rs->canasta.pure > 0;
+    case RK_CANASTA_IMPURE: return rs->canasta.impure > 0;
+    case RK_CANASTA_WILD_PURE: return any_value(rs->canasta.wild_pure);
+    case RK_CANASTA_WILD_IMPURE: return any_value(rs->canasta.wild_impure);
+    default: return rs->canasta.hidden_factor > 1;
+  }
+}
+
+static bool score_active(const ruleset_t *rs, rule_key_t k) {
+  const bool kept = rs->red_threes.in_hand != RED3_IN_HAND_AS_LAID;
+  switch (k) {
+    case RK_OPENING_NEGATIVE: return rs->opening.negative > 0;
+    case RK_OPENING_BANDS: return rs->opening.nbands > 0;
+    case RK_OPENING_COUNTS: return true;
+    case RK_OPENING_CONCEALED_EXEMPT: return rs->opening.concealed_exempt;
+    case RK_OPENING_HIDDEN_FROM: return rs->opening.hidden_from > 0;
+    case RK_RED_THREES_EACH: return rs->red_threes.each > 0;
+    case RK_RED_THREES_TOTALS: return rs->red_threes.ntotals > 0;
+    case RK_RED_THREES_NEGATIVE_WITHOUT_MELD: return rs->red_threes.negative_without_meld;
+    case RK_RED_THREES_REPLACE_FROM_PILE: return rs->red_threes.replace_from_pile;
+    case RK_RED_THREES_IN_HAND: return kept;
+    case RK_RED_THREES_IN_HAND_PENALTY: return kept && rs->red_threes.in_hand_penalty > 0;
+    case RK_GOING_OUT_CANASTAS: return rs->going_out.canastas > 0;
+    case RK_GOING_OUT_PURE: return rs->going_out.pure > 0;
+    case RK_GOING_OUT_IMPURE: return rs->going_out.impure > 0;
+    case RK_GOING_OUT_WILD: return rs->going_out.wild > 0;
+    case RK_GOING_OUT_SEQUENCES: return rs->going_out.sequences > 0;
+    case RK_GOING_OUT_BONUS: return rs->going_out.bonus > 0;
+    case RK_GOING_OUT_CONCEALED_BONUS: return rs->going_out.concealed_bonus > 0;
+    default: return rs->going_out.ask != ASK_NONE;
+  }
+}
+
+bool rule_key_active(const ruleset_t *rs, rule_key_t k) {
+  if (k >= RK_PILE_INITIAL && k <= RK_PILE_OPENING_BY_TAKE) return pile_active(rs, k);
+  if (k >= RK_MELD_MIN_CARDS && k <= RK_MELD_BLACK_THREES_WILD) return meld_active(rs, k);
+  if (k >= RK_CANASTA_MIN_CARDS && k <= RK_CANASTA_HIDDEN_FACTOR) return canasta_active(rs, k);
+  if (k >= RK_OPENING_NEGATIVE && k <= RK_GOING_OUT_ASK) return score_active(rs, k);
+  if (k >= RK_SEQUENCE_MIN_CARDS && k <= RK_SEQUENCE_HIGH) return rs->sequence.min_cards > 0;
+  switch (k) {
+    case RK_TABLE_PARTNERS_APART: return any_partners_apart(rs);
+    case RK_TABLE_TARGET: return rs->match.hands == 0;
+    case RK_CARDS_JOKERS_PER_PACK: return rs->cards.jokers_per_pack > 0;
+    case RK_CARDS_WILD: return any_rank(rs->cards.wild);
+    case RK_CARDS_BLACK3_IN_HAND: return rs->cards.black3_in_hand > 0;
+    case RK_TURN_MELD_BEFORE_DRAW: return rs->turn.meld_before_draw;
+    case RK_SEQUENCE_BONUS: return rs->sequence.min_cards > 0 && rs->sequence.bonus > 0;
+    case RK_CUT_BONUS: return rs->cut.bonus > 0;
+    case RK_FOOT_SIZE: return rs->foot.size > 0;
+    case RK_MATCH_HANDS: return rs->match.hands > 0;
+    default: return true; /* table.*, cards.values, turn.draw, end.stock_empty */
+  }
+}
