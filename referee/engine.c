@@ -1384,6 +1384,13 @@ bool eng_finish(engine_t *e, unsigned line, const char *text) {
                  "the hand is still on: %s is to play", e->player_name[e->current]);
 }
 
+void eng_copy(engine_t *dst, const engine_t *src) {
+  memcpy(dst, src, offsetof(engine_t, melds));
+  memcpy(dst->melds, src->melds, (size_t)src->nmelds * sizeof src->melds[0]);
+  memcpy(dst->stock_order, src->stock_order, src->stock_len * sizeof src->stock_order[0]);
+  memcpy(dst->pile, src->pile, src->npile * sizeof src->pile[0]);
+}
+
 bool eng_conserved(const engine_t *e) {
   if (!e->setup_done || e->dead) return true;
   unsigned count[CARD_KINDS];

@@ -139,6 +139,10 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text);
  * if play must go on. */
 bool eng_finish(engine_t *e, unsigned line, const char *text);
 
+/* Copies a hand's state (only the parts of the buffers in use): a caller that
+ * tries an action on a copy keeps the original when the action is illegal. */
+void eng_copy(engine_t *dst, const engine_t *src);
+
 /* Card conservation: every card of the packs is in exactly one place. */
 bool eng_conserved(const engine_t *e);
 

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "game.h"
+#include "gen.h"
 #include "report.h"
 #include "run.h"
 
@@ -21,6 +22,8 @@ static const char usage[] =
     "usage: referee [options] FILE...      referee game records (- reads stdin)\n"
     "       referee check [options] PATH... compare verdicts with each record's\n"
     "                                       \"# expect:\" line (directories are walked)\n"
+    "       referee gen --variant V [gen options] > FILE\n"
+    "                                       write random complete legal games\n"
     "\n"
     "Replays canasta game records (CGR 1) against a variant's ruleset and reports,\n"
     "for each record, legal (with the scores), illegal (the first illegal action:\n"
@@ -45,6 +48,10 @@ static const char usage[] =
     "  --quiet         print nothing; only the exit status tells\n"
     "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
     "  --list-rules    list the built-in rulesets\n"
+    "  gen --variant V   the ruleset (built-in name or path); --players N (default 4,\n"
+    "                  or the ruleset's first seating); --seed S (default 1); --games K\n"
+    "                  (default 1); --hands H (default: to the target); --expect\n"
+    "                  (write \"# expect: legal\" in each record, for check)\n"
     "  --help          this help\n"
     "  --version       the version\n"
     "\n"
@@ -216,7 +223,51 @@ static int run_main(int argc, char **argv, char **files) {
   return ctx.status;
 }
 
+/* A non-negative number option; false when it is not one. */
+static bool number_arg(const char *v, unsigned long long *out) {
+  char *end;
+  if (!v || *v < '0' || *v > '9') return false;
+  *out = strtoull(v, &end, 10);
+  return *end == '\0';
+}
+
+static int gen_main(int argc, char **argv) {
+  gen_options_t opt = {NULL, 0, 1, 1, 0, false};
+  bool stats = false;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    unsigned long long n = 0;
+    if (strcmp(a, "--expect") == 0) opt.expect = true;
+    else if (strcmp(a, "--stats") == 0) stats = true;
+    else if (strcmp(a, "--variant") == 0 || strcmp(a, "--rules") == 0) {
+      if (!v) return usage_error("%s needs a ruleset", a);
+      opt.rules = argv[++i];
+    } else if (strcmp(a, "--seed") == 0 && number_arg(v, &n)) opt.seed = n, i++;
+    else if (strcmp(a, "--players") == 0 && number_arg(v, &n) && n >= 2 && n <= MAX_PLAYERS)
+      opt.players = (int)n, i++;
+    else if (strcmp(a, "--games") == 0 && number_arg(v, &n) && n <= 10000000) opt.games = (int)n, i++;
+    else if (strcmp(a, "--hands") == 0 && number_arg(v, &n) && n >= 1 && n <= 1000)
+      opt.hands = (int)n, i++;
+    else return usage_error("gen: bad option or value near '%s'", a);
+  }
+  if (!opt.rules) return usage_error("gen needs --variant (see --list-rules)%s", "");
+  gen_stats_t st;
+  char why[512];
+  int status = gen_write(&opt, stdout, &st, why, sizeof why);
+  if (fflush(stdout) != 0) {
+    fprintf(stderr, "referee: gen: cannot write the games\n");
+    return EXIT_ERROR;
+  }
+  if (status) fprintf(stderr, "referee: gen: %s\n", why);
+  if (stats)
+    fprintf(stderr, "gen: %llu games, %llu hands, %llu actions; %llu turns replayed more "
+                    "cautiously, %llu hands dealt again\n",
+            st.games, st.hands, st.actions, st.retries, st.redeals);
+  return status;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "gen") == 0) return gen_main(argc, argv);
   char **files = malloc(sizeof *files * (size_t)argc); /* the file arguments */
   if (!files) return EXIT_ERROR;
   int status = run_main(argc, argv, files);
