@@ -342,7 +342,7 @@ static bool try_cands(gen_t *g, int p, cands_t *cs, int keep) {
 /* ---- a turn --------------------------------------------------------------- */
 
 /* Melds and additions until none is wanted or legal. */
-static void meld_phase(gen_t *g, int p) {
+static void greedy_melds(gen_t *g, int p) {
   int keep = g->level == 0 ? 0 : 2;
   for (int round = 0; round < 40 && !g->e->over && g->level < 2; round++) {
     if (g->e->hand[p].total <= 4 && chance(g, 80)) pick_up_foot(g, p);
@@ -355,6 +355,28 @@ static void meld_phase(gen_t *g, int p) {
     new_sequences(g, &cs, h);
     if (!try_cands(g, p, &cs, keep)) return;
   }
+}
+
+/* A player who has not melded yet may hold everything back until the whole
+ * hand can go down at once (going out concealed): the melds are tried, and
+ * taken back unless at most one card (the discard) is left. */
+static void meld_phase(gen_t *g, int p) {
+  if (g->e->player_melded[p] || g->level > 0 || !chance(g, 35)) {
+    greedy_melds(g, p);
+    return;
+  }
+  size_t mark = g->hand.len;
+  unsigned line = g->line;
+  engine_t *before = malloc(sizeof *before);
+  if (!before) return;
+  eng_copy(before, g->e);
+  greedy_melds(g, p);
+  if (!g->e->over && !g->e->empty_hand && g->e->hand[p].total > 1) {
+    eng_copy(g->e, before);
+    g->hand.len = mark;
+    g->line = line;
+  }
+  free(before);
 }
 
 /* Taking the pile: the top card with naturals (and a wild card), or alone
@@ -425,7 +447,7 @@ static void after_meld_first(gen_t *g, int p) {
 }
 
 static int discard_weight(gen_t *g, int p, card_t c) {
-  if (is_wild(g, c)) return 1;
+  if (is_wild(g, c)) return 3;
   if (card_is_black3(c)) return 30;
   const engine_t *e = g->e;
   for (int i = 0; i < e->nmelds; i++)
