@@ -1376,10 +1376,7 @@ bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
 bool eng_finish(engine_t *e, unsigned line, const char *text) {
   if (e->dead) return false;
   if (!eng_setup_done(e, line, 1, text)) return false;
-  if (e->over) {
-    eng_note_score_uses(e);
-    return true;
-  }
+  if (e->over) return true;
   return fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, NULL,
                  "the hand is still on: %s is to play", e->player_name[e->current]);
 }
@@ -1436,13 +1433,11 @@ static void note_hand_uses(engine_t *e, int t) {
   if (rs->red_threes.in_hand_penalty) use(e, RK_RED_THREES_IN_HAND_PENALTY);
 }
 
-void eng_note_score_uses(engine_t *e) {
+void eng_note_score_uses(engine_t *e, const hand_score_t *h) {
   const ruleset_t *rs = e->rs;
-  hand_score_t h;
-  eng_score(e, &h);
   use(e, RK_CARDS_VALUES);
   for (int t = 0; t < e->nteams; t++) {
-    const score_parts_t *s = &h.team[t];
+    const score_parts_t *s = &h->team[t];
     if (s->pure + s->impure + s->wild_pure + s->wild_impure > 0) use(e, RK_CANASTA_MIN_CARDS);
     if (s->pure && rs->canasta.pure) use(e, RK_CANASTA_PURE);
     if (s->impure && rs->canasta.impure) use(e, RK_CANASTA_IMPURE);
@@ -1452,7 +1447,7 @@ void eng_note_score_uses(engine_t *e) {
     if (s->sequences) use(e, RK_SEQUENCE_MAX_CARDS);
     if (s->sequences && rs->sequence.bonus) use(e, RK_SEQUENCE_BONUS);
     if (s->cut) use(e, RK_CUT_BONUS);
-    if (s->going_out) use(e, h.concealed ? RK_GOING_OUT_CONCEALED_BONUS : RK_GOING_OUT_BONUS);
+    if (s->going_out) use(e, h->concealed ? RK_GOING_OUT_CONCEALED_BONUS : RK_GOING_OUT_BONUS);
     if (s->red_three_count > 0) {
       bool listed = false;
       for (int i = 0; i < rs->red_threes.ntotals; i++)

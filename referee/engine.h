@@ -146,9 +146,8 @@ void eng_copy(engine_t *dst, const engine_t *src);
 /* Card conservation: every card of the packs is in exactly one place. */
 bool eng_conserved(const engine_t *e);
 
-/* Notes, once the hand is over, the scoring rules its score relies on (called
- * by eng_finish; eng_score itself changes nothing). */
-void eng_note_score_uses(engine_t *e);
+/* Notes the scoring rules the hand's score h (from eng_score) relies on. */
+void eng_note_score_uses(engine_t *e, const hand_score_t *h);
 
 /* The hand's score by team; the hand must be over. */
 void eng_score(const engine_t *e, hand_score_t *out);

@@ -219,7 +219,7 @@ static const ruleset_t *load_ruleset(game_t *g, const char *name, rs_error_t *er
 
 static int find_player(const record_t *r, const char *name) {
   for (int p = 0; p < r->nplayers; p++)
-    if (strcmp(r->player[p], name) == 0) return p;
+    if (r->player[p][0] == name[0] && strcmp(r->player[p], name) == 0) return p;
   return -1;
 }
 
@@ -427,6 +427,7 @@ static void score_hand(game_t *g) {
   record_t *r = &g->rec;
   hand_score_t h;
   eng_score(&g->eng, &h);
+  eng_note_score_uses(&g->eng, &h);
   h.number = g->hand_no;
   push_hand(g, &h);
   long best = 0;
