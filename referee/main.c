@@ -13,6 +13,7 @@
 #include "check.h"
 #include "game.h"
 #include "gen.h"
+#include "jobs.h"
 #include "report.h"
 #include "run.h"
 
@@ -44,6 +45,8 @@ static const char usage[] =
     "  check --tap     print TAP (Test Anything Protocol) instead of failure lines\n"
     "  check --coverage  after the results, a Markdown report: records per variant,\n"
     "                  per verdict code and per ruleset key\n"
+    "  --jobs N        referee N files at a time, in N processes (output stays in\n"
+    "                  file order)\n"
     "  --stats         print records, actions, bytes, time and peak memory to stderr\n"
     "  --quiet         print nothing; only the exit status tells\n"
     "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
@@ -114,11 +117,51 @@ static void list_rules(void) {
   }
 }
 
+/* A non-negative number option; false when it is not one. */
+static bool number_arg(const char *v, unsigned long long *out) {
+  char *end;
+  if (!v || *v < '0' || *v > '9') return false;
+  *out = strtoull(v, &end, 10);
+  return *end == '\0';
+}
+
+/* Referees one file (or only reads it, for --parse-only). */
+static void run_one(run_ctx_t *ctx, game_t *g, const char *file, bool parse_only,
+                    unsigned long long *parsed) {
+  char why[128];
+  bool ok = parse_only ? run_parse_only(file, parsed, why, sizeof why)
+                       : run_file(g, file, why, sizeof why);
+  if (!ok) {
+    fprintf(stderr, "referee: %s: %s\n", file, why);
+    ctx->status = EXIT_ERROR;
+  }
+}
+
+typedef struct {
+  run_ctx_t *ctx;
+  game_t *g;
+  char **files;
+  bool parse_only;
+} file_task_t;
+
+/* --jobs: one file, in a child process of its own. */
+static int file_task(int index, void *p, job_counts_t *counts) {
+  file_task_t *t = p;
+  unsigned long long parsed = 0;
+  t->ctx->status = EXIT_LEGAL;
+  t->ctx->records = 0;
+  run_one(t->ctx, t->g, t->files[index], t->parse_only, &parsed);
+  counts->records = t->ctx->records;
+  counts->actions = t->parse_only ? parsed : game_actions(t->g);
+  return t->ctx->status;
+}
+
 static int run_main(int argc, char **argv, char **files) {
   run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, false, EXIT_LEGAL, 0};
   unsigned explain_at = 0;
   bool keep_going = false;
   bool stats = false, parse_only = false;
+  unsigned long long jobs = 1;
   check_options_t copt = {NULL, false, false, NULL};
   const char *rules = NULL;
   bool check = false;
@@ -151,6 +194,10 @@ static int run_main(int argc, char **argv, char **files) {
       ctx.explain = true;
     } else if (strcmp(a, "--stats") == 0) {
       stats = true;
+    } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
+      if (!number_arg(i + 1 < argc ? argv[i + 1] : NULL, &jobs) || jobs < 1 || jobs > 256)
+        return usage_error("--jobs takes a number of processes from 1 to 256%s", "");
+      i++;
     } else if (check && strcmp(a, "--tap") == 0) {
       copt.tap = true;
     } else if (check && strcmp(a, "--coverage") == 0) {
@@ -206,29 +253,23 @@ static int run_main(int argc, char **argv, char **files) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   unsigned long long bytes = 0, parsed = 0;
   for (int f = 0; f < nfiles; f++) {
-    char why[128];
     struct stat sb;
     if (stat(files[f], &sb) == 0) bytes += (unsigned long long)sb.st_size;
-    bool ok = parse_only ? run_parse_only(files[f], &parsed, why, sizeof why)
-                         : run_file(g, files[f], why, sizeof why);
-    if (!ok) {
-      fprintf(stderr, "referee: %s: %s\n", files[f], why);
-      ctx.status = EXIT_ERROR;
-    }
+  }
+  job_counts_t totals = {0, 0};
+  if (jobs > 1 && nfiles > 1) {
+    file_task_t task = {&ctx, g, files, parse_only};
+    ctx.status = jobs_run(nfiles, (int)jobs, file_task, &task, &totals);
+  } else {
+    for (int f = 0; f < nfiles; f++) run_one(&ctx, g, files[f], parse_only, &parsed);
+    totals.records = ctx.records;
+    totals.actions = parse_only ? parsed : game_actions(g);
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  if (stats) print_stats(ctx.records, parse_only ? parsed : game_actions(g), bytes, t0, t1);
+  if (stats) print_stats(totals.records, totals.actions, bytes, t0, t1);
   game_free(g);
   fflush(stdout);
   return ctx.status;
-}
-
-/* A non-negative number option; false when it is not one. */
-static bool number_arg(const char *v, unsigned long long *out) {
-  char *end;
-  if (!v || *v < '0' || *v > '9') return false;
-  *out = strtoull(v, &end, 10);
-  return *end == '\0';
 }
 
 static int gen_main(int argc, char **argv) {

@@ -167,5 +167,29 @@ if command -v python3 >/dev/null; then
     { echo "FAIL: --json with a cut line is not valid"; fails=$((fails + 1)); }
 fi
 
+# --jobs: the same output, in file order, and the same exit status as one process
+"$ref" gen --variant chinese --games 3 --seed 9 >"$tmp/g1.cgr"
+"$ref" gen --variant italian --players 2 --games 3 --seed 9 >"$tmp/g2.cgr"
+set -- "$tmp/g1.cgr" "$c"/*.cgr "$tmp/missing.cgr" "$tmp/g2.cgr"
+"$ref" --json "$@" >"$tmp/one.json" 2>/dev/null && one=0 || one=$?
+"$ref" --json --jobs 2 "$@" >"$tmp/two.json" 2>/dev/null && two=0 || two=$?
+if ! cmp -s "$tmp/one.json" "$tmp/two.json" || [ "$one" -ne "$two" ] || [ "$one" -ne 3 ]; then
+  echo "FAIL: --jobs 2 differs from one process (exit $two, not $one)"
+  fails=$((fails + 1))
+fi
+expect 3 "--jobs without a number" -- "$ref" --jobs x "$c/legal-3p-hand.cgr"
+
+# gen: legal games for every variant, the same for the same seed
+for v in classic two-player chinese italian; do
+  expect 0 "gen $v" -- "$ref" gen --variant "$v" --games 2 --seed 3 --expect
+  cp "$tmp/out" "$tmp/gen-$v.cgr"
+  expect 0 "gen $v is legal" -- "$ref" check "$tmp/gen-$v.cgr"
+done
+"$ref" gen --variant classic --games 2 --seed 3 --expect | cmp -s - "$tmp/gen-classic.cgr" ||
+  { echo "FAIL: gen is not deterministic"; fails=$((fails + 1)); }
+expect 3 "gen with a player count the rules do not seat" -- "$ref" gen --variant two-player --players 5
+contains "$tmp/err" "do not seat 5 players" "the reason"
+expect 3 "gen without a variant" -- "$ref" gen --games 2
+
 [ "$fails" -eq 0 ] && echo "cli: all checks passed"
 exit $((fails > 0))
