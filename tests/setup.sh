@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 need=""
-for pkg in build-essential cmake pkg-config libyaml-dev libpcre2-dev libcriterion-dev; do
+for pkg in build-essential cmake pkg-config libyaml-dev libpcre2-dev libcriterion-dev valgrind; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
     need="$need $pkg"
 done
