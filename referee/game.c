@@ -672,7 +672,9 @@ static void keep_going(game_t *g, rstate_t before) {
 void game_statement(game_t *g, const cgr_stmt_t *st) {
   rstate_t before = g->state;
   (void)statement(g, st);
-  keep_going(g, before);
+  /* a `cgr` line has closed the last record and begun another: the state
+   * before it belonged to the record already handed over */
+  if (st->kind != ST_CGR) keep_going(g, before);
   if (g->explain && g->explain_at && !g->snap_taken && st->line >= g->explain_at &&
       g->hand_started && (g->state == R_SETUP || g->state == R_PLAY || g->state == R_SCORED)) {
     memcpy(g->snap, &g->eng, sizeof g->eng);

@@ -167,6 +167,12 @@ if command -v python3 >/dev/null; then
     { echo "FAIL: --json with a cut line is not valid"; fails=$((fails + 1)); }
 fi
 
+# --keep-going when a hand is cut short by a malformed `cgr` line (found by the fuzzer)
+printf 'cgr 1\nvariant two-player\nplayer e\nplayer 0\nhand 1\ncgr 0\nhand 1\n' >"$tmp/kg.cgr"
+expect 2 "--keep-going, a hand cut by a bad cgr line" -- "$ref" --keep-going "$tmp/kg.cgr"
+contains "$tmp/out" "kg.cgr:6:5: malformed: CGR version 0" "the second record's verdict"
+contains "$tmp/out" "kg.cgr:6:1: illegal: DEAL" "the first record's verdict"
+
 # --jobs: the same output, in file order, and the same exit status as one process
 "$ref" gen --variant chinese --games 3 --seed 9 >"$tmp/g1.cgr"
 "$ref" gen --variant italian --players 2 --games 3 --seed 9 >"$tmp/g2.cgr"
