@@ -153,6 +153,16 @@ printf 'cgr 1\nvariant classic\nplayer \377\n' >"$tmp/utf.cgr"
 expect 2 "invalid UTF-8" -- "$ref" "$tmp/utf.cgr"
 contains "$tmp/out" "utf.cgr:3:8: malformed: invalid UTF-8" "the bad byte's position"
 
+# a million-card meld (a 3 MB line) and a meld of 2000 cards (too many words)
+{ sed -n '1,/^pile/p' "$c/illegal-not-in-hand.cgr" | grep -v '^#'
+  printf 'Anne meld'; yes ' 7H' | head -n 1000000 | tr -d '\n'; echo; } >"$tmp/million.cgr"
+expect 2 "a million-card meld" -- "$ref" "$tmp/million.cgr"
+contains "$tmp/out" "million.cgr:10:1: malformed: a line longer than 65536 bytes" "the long meld"
+{ sed -n '1,/^pile/p' "$c/illegal-not-in-hand.cgr" | grep -v '^#'
+  printf 'Anne meld'; yes ' 7H' | head -n 2000 | tr -d '\n'; echo; } >"$tmp/many.cgr"
+expect 2 "a meld of 2000 cards" -- "$ref" "$tmp/many.cgr"
+contains "$tmp/out" "many.cgr:10:3101: malformed: more than 1032 words on one line" "the word limit"
+
 # check does not follow links to directories (no loop)
 mkdir "$tmp/loop" && cp "$c/legal-3p-hand.cgr" "$tmp/loop/" && ln -s . "$tmp/loop/a" && ln -s . "$tmp/loop/b"
 expect 0 "check with link loops" -- timeout 20 "$ref" check "$tmp/loop"
