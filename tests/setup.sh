@@ -5,17 +5,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-need=""
-for pkg in build-essential cmake pkg-config libyaml-dev libpcre2-dev libcriterion-dev valgrind; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
-    need="$need $pkg"
-done
-if [ -n "$need" ]; then
-  echo "== installing:$need"
-  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $need >/dev/null
-fi
+sh tests/install.sh build-essential cmake pkg-config libyaml-dev libpcre2-dev \
+  libcriterion-dev valgrind
 
 echo "== building into build/"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS="-Werror" >/dev/null
