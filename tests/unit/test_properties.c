@@ -15,6 +15,7 @@
 
 #include "game.h"
 #include "gen.h"
+#include "ruleset.h"
 #include "run.h"
 
 enum { GAMES = 120, MUTATED_RECORDS = 40, MUTANTS = 3 };
@@ -305,3 +306,32 @@ Test(properties, classic_mutants) { mutants_keep_their_verdicts("classic"); }
 Test(properties, two_player_mutants) { mutants_keep_their_verdicts("two-player"); }
 Test(properties, chinese_mutants) { mutants_keep_their_verdicts("chinese"); }
 Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian"); }
+
+/* Every seating of every shipped ruleset: 10 games each, all legal. */
+Test(properties, every_seating_plays_legal_games) {
+  for (const rs_builtin_t *b = rs_builtins; b->name; b++) {
+    ruleset_t rs;
+    rs_error_t err;
+    cr_assert(rs_load(&rs, b->name, &err), "%s: %s", b->name, err.message);
+    for (int i = 0; i < rs.nseats; i++) {
+      char *buf = NULL;
+      size_t len;
+      FILE *f = open_memstream(&buf, &len);
+      gen_options_t opt = {b->name, rs.seats[i].players, 5, 10, 0, false};
+      gen_stats_t st;
+      char why[512];
+      cr_assert_eq(gen_write(&opt, f, &st, why, sizeof why), 0, "%s at %d: %s", b->name,
+                   rs.seats[i].players, why);
+      fclose(f);
+      seen_list_t s;
+      judge_text(buf, len, &s);
+      cr_expect_eq(s.n, 10, "%s at %d players", b->name, rs.seats[i].players);
+      for (int k = 0; k < s.n; k++)
+        cr_expect_eq(s.v[k].status, 0, "%s at %d players, game %d: %s at %u:%u", b->name,
+                     rs.seats[i].players, k + 1, code_name(s.v[k].code), s.v[k].line,
+                     s.v[k].col);
+      free(s.v);
+      free(buf);
+    }
+  }
+}
