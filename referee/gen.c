@@ -407,7 +407,9 @@ static bool take_pile(gen_t *g, int p) {
     card_t two[2] = {cards[0], wild[0]};
     cand_add(g, &cs, 3, 2, "take", two, 2);
   }
-  if (!try_cands(g, p, &cs, g->level == 0 ? 0 : 2)) return false;
+  /* no cards kept back: the pile's cards join the hand (the melding after the
+   * take keeps them back where the level asks it) */
+  if (!try_cands(g, p, &cs, 0)) return false;
   lay_red_threes(g, p);
   return true;
 }
