@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { IN_CHUNK = 1 << 16, MAX_TOKENS = CGR_MAX_CARDS + 8 };
+enum { IN_CHUNK = 1 << 16, MAX_TOKENS = STMT_MAX_CARDS + 8 };
 
 typedef struct {
   const char *s; /* into r->line, not terminated */
@@ -54,13 +54,8 @@ struct cgr_reader {
   pcre2_code *re_tok, *re_card, *re_expect, *re_number, *re_fast;
   bool ascii; /* the current line has no byte >= 0x80 */
   pcre2_match_data *md;
-  cgr_stmt_t st;
+  stmt_t st;
 };
-
-static const char *const verb_names[V_COUNT] = {
-  "draw", "take", "meld", "add", "red3", "foot", "ask", "yes", "no", "discard", "end"};
-
-const char *cgr_verb_name(cgr_verb_t v) { return v < V_COUNT ? verb_names[v] : "?"; }
 
 unsigned long long cgr_bytes_read(const cgr_reader_t *r) { return r->bytes; }
 const char *cgr_line_text(const cgr_reader_t *r) { return r->line; }
@@ -119,7 +114,7 @@ void cgr_close(cgr_reader_t *r) {
   free(r);
 }
 
-static bool fail(cgr_error_t *err, unsigned line, unsigned col, const char *fmt, ...) {
+static bool fail(stmt_error_t *err, unsigned line, unsigned col, const char *fmt, ...) {
   err->line = line;
   err->col = col;
   va_list ap;
@@ -207,7 +202,7 @@ static size_t bad_byte(const char *s, size_t len, bool *ascii) {
 
 /* ---- words ---------------------------------------------------------- */
 
-static bool tokenize(cgr_reader_t *r, cgr_error_t *err) {
+static bool tokenize(cgr_reader_t *r, stmt_error_t *err) {
   size_t off = 0;
   unsigned col = 1;
   size_t col_off = 0;
@@ -235,14 +230,14 @@ static bool tokenize(cgr_reader_t *r, cgr_error_t *err) {
 /* Copies a word into r->words. Each token is copied at most once per line,
  * so the buffer (line length + one NUL per token) cannot overflow; the
  * check below keeps that true should a caller copy twice. */
-static cgr_word_t word(cgr_reader_t *r, const tok_t *t) {
+static word_t word(cgr_reader_t *r, const tok_t *t) {
   size_t room = sizeof r->words - r->words_len - 1;
   size_t len = t->len < room ? t->len : room;
   char *w = r->words + r->words_len;
   memcpy(w, t->s, len);
   w[len] = '\0';
   r->words_len += len + 1;
-  return (cgr_word_t){w, t->col};
+  return (word_t){w, t->col};
 }
 
 static bool match(cgr_reader_t *r, pcre2_code *re, const tok_t *t) {
@@ -268,12 +263,12 @@ static bool parse_card(cgr_reader_t *r, const tok_t *t, card_t *out) {
   return true;
 }
 
-static bool parse_cards(cgr_reader_t *r, unsigned from, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_cards(cgr_reader_t *r, unsigned from, stmt_t *st, stmt_error_t *err) {
   st->ncards = 0;
   for (unsigned i = from; i < r->ntoks && !r->toks[i].comment; i++) {
     const tok_t *t = &r->toks[i];
-    if (st->ncards == CGR_MAX_CARDS)
-      return fail(err, r->lineno, t->col, "more than %d cards on one line", CGR_MAX_CARDS);
+    if (st->ncards == STMT_MAX_CARDS)
+      return fail(err, r->lineno, t->col, "more than %d cards on one line", STMT_MAX_CARDS);
     if (!parse_card(r, t, &st->cards[st->ncards]))
       return fail(err, r->lineno, t->col,
                   "expected a card (rank A K Q J T 9..2 or 10, suit S H D C; or JK), got \"%.*s\"",
@@ -317,7 +312,7 @@ static bool is_keyword(const char *s, size_t len) {
 }
 
 static bool want_words(cgr_reader_t *r, unsigned lo, unsigned hi, const char *what,
-                       cgr_error_t *err) {
+                       stmt_error_t *err) {
   unsigned n = nwords(r);
   if (n < lo) {
     unsigned col = char_col(r->line, r->line_len) + (r->line_len ? 1 : 0);
@@ -328,7 +323,7 @@ static bool want_words(cgr_reader_t *r, unsigned lo, unsigned hi, const char *wh
   return true;
 }
 
-static bool parse_number_at(cgr_reader_t *r, unsigned i, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_number_at(cgr_reader_t *r, unsigned i, stmt_t *st, stmt_error_t *err) {
   if (!parse_number(r, &r->toks[i], &st->number))
     return fail(err, r->lineno, r->toks[i].col, "expected a number, got \"%.*s\"",
                 (int)(r->toks[i].len > 40 ? 40 : r->toks[i].len), r->toks[i].s);
@@ -336,7 +331,7 @@ static bool parse_number_at(cgr_reader_t *r, unsigned i, cgr_stmt_t *st, cgr_err
   return true;
 }
 
-static bool parse_name_at(cgr_reader_t *r, unsigned i, cgr_word_t *out, cgr_error_t *err) {
+static bool parse_name_at(cgr_reader_t *r, unsigned i, word_t *out, stmt_error_t *err) {
   const tok_t *t = &r->toks[i];
   if (t->s[0] == '"' || is_keyword(t->s, t->len))
     return fail(err, r->lineno, t->col, "expected a name, got \"%.*s\"",
@@ -345,7 +340,7 @@ static bool parse_name_at(cgr_reader_t *r, unsigned i, cgr_word_t *out, cgr_erro
   return true;
 }
 
-static bool parse_tag_value(cgr_reader_t *r, const tok_t *t, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_tag_value(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error_t *err) {
   if (t->s[0] != '"') {
     st->value = word(r, t);
     return true;
@@ -359,11 +354,11 @@ static bool parse_tag_value(cgr_reader_t *r, const tok_t *t, cgr_stmt_t *st, cgr
   }
   *o = '\0';
   r->words_len += (size_t)(o - w) + 1;
-  st->value = (cgr_word_t){w, t->col};
+  st->value = (word_t){w, t->col};
   return true;
 }
 
-static bool parse_header(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_header(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   switch (st->kind) {
     case ST_CGR:
       return want_words(r, 2, 2, "the version after cgr", err) && parse_number_at(r, 1, st, err);
@@ -375,7 +370,7 @@ static bool parse_header(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
       unsigned n = nwords(r);
       if (!want_words(r, 2, 4, "a player name", err) || !parse_name_at(r, 1, &st->name, err))
         return false;
-      st->value = (cgr_word_t){NULL, 0};
+      st->value = (word_t){NULL, 0};
       if (n == 2) return true;
       if (n == 3 || r->toks[2].len != 4 || memcmp(r->toks[2].s, "team", 4) != 0)
         return fail(err, r->lineno, r->toks[2].col, "expected \"team NAME\" after the player name");
@@ -399,7 +394,7 @@ static bool parse_header(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
   }
 }
 
-static bool parse_setup(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_setup(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   switch (st->kind) {
     case ST_HAND:
       return want_words(r, 2, 2, "the hand number", err) && parse_number_at(r, 1, st, err);
@@ -415,7 +410,7 @@ static bool parse_setup(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
     case ST_PILE: return parse_cards(r, 1, st, err);
     case ST_SCORE: {
       unsigned n = nwords(r);
-      if (!want_words(r, 3, 1 + 2 * CGR_MAX_SCORES, "team names and scores", err)) return false;
+      if (!want_words(r, 3, 1 + 2 * STMT_MAX_SCORES, "team names and scores", err)) return false;
       if (n % 2 == 0)
         return fail(err, r->lineno, r->toks[n - 1].col, "expected a score after the team name");
       st->nscores = 0;
@@ -432,7 +427,7 @@ static bool parse_setup(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
   }
 }
 
-static bool parse_ref(cgr_reader_t *r, const tok_t *t, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_ref(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error_t *err) {
   char buf[8] = {0};
   st->ref_rank = -1;
   st->ref_index = 0;
@@ -454,7 +449,7 @@ static bool parse_ref(cgr_reader_t *r, const tok_t *t, cgr_stmt_t *st, cgr_error
               (int)(t->len > 40 ? 40 : t->len), t->s);
 }
 
-static bool parse_action(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   unsigned n = nwords(r);
   if (n < 2)
     return fail(err, r->lineno, r->toks[0].col,
@@ -465,13 +460,15 @@ static bool parse_action(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
     return fail(err, r->lineno, t0->col, "expected a player name, got a quoted string");
   const tok_t *v = &r->toks[1];
   int verb = -1;
-  for (int i = 0; i < V_COUNT; i++)
-    if (strlen(verb_names[i]) == v->len && memcmp(verb_names[i], v->s, v->len) == 0) verb = i;
+  for (int i = 0; i < V_COUNT; i++) {
+    const char *name = verb_name((verb_t)i);
+    if (strlen(name) == v->len && memcmp(name, v->s, v->len) == 0) verb = i;
+  }
   if (verb < 0)
     return fail(err, r->lineno, v->col,
                 "expected a verb (draw, take, meld, add, red3, foot, ask, yes, no, discard, end), got \"%.*s\"",
                 (int)(v->len > 40 ? 40 : v->len), v->s);
-  st->verb = (cgr_verb_t)verb;
+  st->verb = (verb_t)verb;
   st->verb_word = word(r, v);
   st->ncards = 0;
   switch (st->verb) {
@@ -492,7 +489,7 @@ static bool parse_action(cgr_reader_t *r, cgr_stmt_t *st, cgr_error_t *err) {
   }
 }
 
-static bool parse_expect(cgr_reader_t *r, const tok_t *t, cgr_stmt_t *st, cgr_error_t *err) {
+static bool parse_expect(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error_t *err) {
   int rc = pcre2_match(r->re_expect, (PCRE2_SPTR)t->s, t->len, 0, 0, r->md, NULL);
   if (rc < 0)
     return fail(err, r->lineno, t->col,
@@ -523,7 +520,7 @@ static bool parse_expect(cgr_reader_t *r, const tok_t *t, cgr_stmt_t *st, cgr_er
   return true;
 }
 
-static const cgr_kind_t keyword_kinds[] = {
+static const stmt_kind_t keyword_kinds[] = {
   ST_CGR, ST_VARIANT, ST_PLAYER, ST_TAG, ST_MATCH, ST_HAND, ST_DEALER, ST_CUT, ST_DEAL, ST_FOOT,
   ST_STOCK, ST_PILE, ST_SCORE};
 
@@ -560,7 +557,7 @@ static size_t fast_card(const char *s, size_t i, card_t *out) {
   return i;
 }
 
-static cgr_word_t fast_word(cgr_reader_t *r, size_t from, size_t to) {
+static word_t fast_word(cgr_reader_t *r, size_t from, size_t to) {
   tok_t t = {r->line + from, to - from, col_at(r, from), false};
   return word(r, &t);
 }
@@ -584,7 +581,7 @@ static int fast_verb(const char *s) {
  * then split by hand. A line it does not take (every other statement, and
  * every line with an error) goes word by word through the path below, which
  * says what is wrong and where. */
-static bool fast_line(cgr_reader_t *r, cgr_stmt_t *st) {
+static bool fast_line(cgr_reader_t *r, stmt_t *st) {
   if (pcre2_jit_match(r->re_fast, (PCRE2_SPTR)r->line, r->line_len, 0, 0, r->md, NULL) < 0)
     return false;
   PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->md);
@@ -595,7 +592,7 @@ static bool fast_line(cgr_reader_t *r, cgr_stmt_t *st) {
   st->ncards = 0;
   for (size_t i = cards_from; i < cards_to;) {
     while (r->line[i] == ' ' || r->line[i] == '\t') i++;
-    if (st->ncards == CGR_MAX_CARDS) return false;
+    if (st->ncards == STMT_MAX_CARDS) return false;
     st->card_cols[st->ncards] = col_at(r, i);
     i = fast_card(r->line, i, &st->cards[st->ncards++]);
   }
@@ -623,13 +620,13 @@ static bool fast_line(cgr_reader_t *r, cgr_stmt_t *st) {
   if (!counts_ok) return false;
   st->kind = ST_ACTION;
   st->key = fast_word(r, ov[8], ov[9]);
-  st->verb = (cgr_verb_t)verb;
-  st->verb_word = fast_word(r, v, v + strlen(verb_names[verb]));
+  st->verb = (verb_t)verb;
+  st->verb_word = fast_word(r, v, v + strlen(verb_name((verb_t)verb)));
   if (verb == V_ADD) {
     size_t ref = v + 3;
     while (r->line[ref] == ' ' || r->line[ref] == '\t') ref++;
     tok_t t = {r->line + ref, vend - ref, col_at(r, ref), false};
-    cgr_error_t ignored;
+    stmt_error_t ignored;
     if (!parse_ref(r, &t, st, &ignored)) return false;
   }
 #undef SET
@@ -637,8 +634,8 @@ static bool fast_line(cgr_reader_t *r, cgr_stmt_t *st) {
 }
 
 /* 1 statement, 0 blank/comment line, -1 malformed. */
-static int parse_current(cgr_reader_t *r, cgr_error_t *err) {
-  cgr_stmt_t *st = &r->st;
+static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
+  stmt_t *st = &r->st;
   err->starts_record = r->line_len >= 3 && memcmp(r->line, "cgr", 3) == 0 &&
                        (r->line_len == 3 || r->line[3] == ' ' || r->line[3] == '\t');
   size_t bad = bad_byte(r->line, r->line_len, &r->ascii);
@@ -671,7 +668,7 @@ static int parse_current(cgr_reader_t *r, cgr_error_t *err) {
     if ((size_t)(t0->s + t0->len - p) < sizeof expect - 1 || memcmp(p, expect, sizeof expect - 1))
       return 0;
     st->kind = ST_EXPECT;
-    st->key = (cgr_word_t){"#", t0->col};
+    st->key = (word_t){"#", t0->col};
     return parse_expect(r, t0, st, err) ? 1 : -1;
   }
   st->key = word(r, t0);
@@ -689,7 +686,7 @@ static int parse_current(cgr_reader_t *r, cgr_error_t *err) {
   return ok ? 1 : -1;
 }
 
-int cgr_next(cgr_reader_t *r, const cgr_stmt_t **st, cgr_error_t *err) {
+int cgr_next(cgr_reader_t *r, const stmt_t **st, stmt_error_t *err) {
   for (;;) {
     int rl = read_line(r);
     if (rl == 0) return 0;
@@ -706,7 +703,7 @@ int cgr_next(cgr_reader_t *r, const cgr_stmt_t **st, cgr_error_t *err) {
 }
 
 int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
-                   const cgr_stmt_t **st, cgr_error_t *err) {
+                   const stmt_t **st, stmt_error_t *err) {
   r->lineno = line;
   if (len > CGR_MAX_LINE) {
     err->starts_record = false;

@@ -7,6 +7,10 @@
 
 #include "game.h"
 
+/* docs/variants/<name>.md of the shipped rulesets, by ruleset name (built
+ * into the command-line program, not the library). */
+extern const rs_builtin_t rs_variant_docs[];
+
 /* Text: "file:line:col: illegal: CODE: message (rule)", the source line with
  * a caret under the token, then the scores. color: ANSI colours. */
 void report_text(FILE *out, const record_t *rec, bool color);

@@ -10,6 +10,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+# The installed library is the referee and nothing else: no command-line
+# program (main, check, gen, --jobs, the file runner, the text and JSON
+# reports) and no process management.
+lib=$(find "$tmp/prefix" -name libcanasta-referee.a | head -n 1)
+[ -n "$lib" ] || { echo "FAIL: libcanasta-referee.a is not installed"; exit 1; }
+tools=$(nm "$lib" | awk '$1 ~ /^[TDBRU]$/ || $2 ~ /^[TDBRU]$/ {print $NF}' |
+  grep -E '^(main|gen_[a-z_]+|check_[a-z_]+|jobs_[a-z_]+|run_[a-z_]+|report_[a-z_]+|fork|waitpid|rs_variant_docs)$' || true)
+if [ -n "$tools" ]; then
+  echo "FAIL: the installed library holds or calls command-line parts:"
+  echo "$tools"
+  exit 1
+fi
+
 doc="$src/docs/embedding.md"
 # the C block after "## A complete example", and the block after "It prints:"
 awk '/^## A complete example/ {on=1} on && /^```c$/ {grab=1; next} grab && /^```$/ {exit} grab' \

@@ -24,29 +24,20 @@ src=$(pwd)
 out=$src/build-fuzz
 mkdir -p "$out/obj" "$out/crashes" "$out/corpus-record" "$out/corpus-ruleset"
 
-# The sources of the library: the add_library(referee_core ...) list of the
-# top CMakeLists.txt, without the generated files (${...}).
-sources=$(sed -n '/^add_library(referee_core/,/)/p' CMakeLists.txt |
-  sed -e 's/^add_library(referee_core//' -e 's/)//' -e 's/STATIC//' |
-  tr ' ' '\n' | grep -v '^\$' | grep -v '^$' || true)
-if [ -z "$sources" ]; then
-  echo "run.sh: no add_library(referee_core ...) list in CMakeLists.txt" >&2
-  exit 3
-fi
-for s in $sources; do
-  [ -f "$s" ] || { echo "run.sh: $s (from CMakeLists.txt) does not exist" >&2; exit 3; }
-done
+# The sources the harnesses need: the core, the formats, the embedding API and
+# the command line's file runner (every .c but the program's main).
+sources=$(ls referee/core/*.c formats/*.c referee/api/*.c referee/cli/*.c | grep -v '/main\.c$')
 
 echo "== generating the embedded rulesets and variant documents"
 cmake -DOUT="$out/rulesets_builtin.c" -DDIR="$src/rulesets" -DEXT=yaml \
-      -DTABLE=rs_builtins -P referee/embed_rulesets.cmake
+      -DTABLE=rs_builtins -P referee/core/embed_rulesets.cmake
 cmake -DOUT="$out/variant_docs.c" -DDIR="$src/docs/variants" -DEXT=md \
-      -DTABLE=rs_variant_docs -P referee/embed_rulesets.cmake
+      -DTABLE=rs_variant_docs -P referee/core/embed_rulesets.cmake
 
 cc=${CC_FUZZ:-clang}
 san="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 warn="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes"
-inc="-std=c11 -Ireferee -Iformats"
+inc="-std=c11 -Ireferee/core -Iformats -Ireferee/api -Ireferee/cli"
 version='-DREFEREE_VERSION="fuzz"'
 libs=$(pkg-config --cflags --libs yaml-0.1 libpcre2-8)
 pkgcflags=$(pkg-config --cflags yaml-0.1 libpcre2-8)

@@ -8,8 +8,8 @@
 #include "cgr.h"
 
 static cgr_reader_t *r;
-static const cgr_stmt_t *st;
-static cgr_error_t err;
+static const stmt_t *st;
+static stmt_error_t err;
 
 static void setup(void) { r = cgr_open_lines(); }
 static void teardown(void) { cgr_close(r); }

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "cgr.h"
+#include "statement.h"
 #include "engine.h"
 #include "ruleset.h"
 #include "verdict.h"
@@ -54,7 +54,7 @@ typedef struct {
   rule_uses_t uses;
 
   bool has_expect;
-  cgr_expect_t expect;
+  expect_t expect;
   code_t expect_code;
   unsigned expect_line, expect_col, expect_at;
 } record_t;
@@ -71,8 +71,8 @@ game_t *game_new_with_rules(const ruleset_t *rules, game_callback_t cb, void *ct
 void game_free(game_t *g);
 
 void game_begin_file(game_t *g, const char *file);
-void game_statement(game_t *g, const cgr_stmt_t *st);
-void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text);
+void game_statement(game_t *g, const stmt_t *st);
+void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text);
 /* The end of the file: the last record is judged and handed over. */
 void game_end_file(game_t *g, unsigned last_line);
 

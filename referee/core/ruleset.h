@@ -148,8 +148,6 @@ typedef struct {
   size_t len;
 } rs_builtin_t;
 extern const rs_builtin_t rs_builtins[];
-/* docs/variants/<name>.md of the shipped rulesets, by ruleset name. */
-extern const rs_builtin_t rs_variant_docs[];
 
 /* Loads the built-in ruleset NAME, or, when NAME contains '/' or ends in
  * .yaml, the file at that path. False with *err filled on any failure. */

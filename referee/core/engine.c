@@ -28,7 +28,7 @@ static bool vfail(engine_t *e, unsigned line, unsigned col, const char *text, co
 }
 
 /* Fails at column `col` of statement st. */
-static bool fail(engine_t *e, const cgr_stmt_t *st, unsigned col, code_t code, const char *rule,
+static bool fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, const char *rule,
                  const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -48,7 +48,7 @@ static bool fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, cons
   return r;
 }
 
-static void set_mark(mark_t *m, const cgr_stmt_t *st) {
+static void set_mark(mark_t *m, const stmt_t *st) {
   if (m->set) return;
   m->set = true;
   m->line = st->line;
@@ -93,7 +93,7 @@ static int partner_count(const engine_t *e, int p) {
 
 /* NOT-IN-HAND: every card the statement names, with its copies, must be in
  * player p's hand. */
-static bool check_in_hand(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool check_in_hand(engine_t *e, const stmt_t *st, int p) {
   uint16_t need[CARD_KINDS] = {0};
   char b[4];
   for (unsigned i = 0; i < st->ncards; i++) {
@@ -112,7 +112,7 @@ static bool check_in_hand(engine_t *e, const cgr_stmt_t *st, int p) {
 /* Moves the statement's cards (known to be in hand) out of p's hand into
  * `to`, consuming p's own cards for the opening count. Returns the value of
  * the own cards moved. */
-static long move_from_hand(engine_t *e, const cgr_stmt_t *st, int p, card_counts_t *to) {
+static long move_from_hand(engine_t *e, const stmt_t *st, int p, card_counts_t *to) {
   long own_value = 0;
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
@@ -125,7 +125,7 @@ static long move_from_hand(engine_t *e, const cgr_stmt_t *st, int p, card_counts
 
 /* STOCK-MISMATCH: the cards leave the stock in the order the `stock` line
  * gives, or, without one, must still be somewhere in the stock. */
-static bool take_from_stock(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool take_from_stock(engine_t *e, const stmt_t *st, int p) {
   char b[4], b2[4];
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
@@ -178,7 +178,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
 }
 
 /* DEAL: a card beyond the packs' copies. Moves the cards out of the stock. */
-static bool deal_cards(engine_t *e, const cgr_stmt_t *st, card_counts_t *to) {
+static bool deal_cards(engine_t *e, const stmt_t *st, card_counts_t *to) {
   char b[4];
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
@@ -191,7 +191,7 @@ static bool deal_cards(engine_t *e, const cgr_stmt_t *st, card_counts_t *to) {
   return true;
 }
 
-bool eng_dealer(engine_t *e, const cgr_stmt_t *st, int player) {
+bool eng_dealer(engine_t *e, const stmt_t *st, int player) {
   if (e->dealer >= 0)
     return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second dealer for this hand");
   e->dealer = player;
@@ -199,7 +199,7 @@ bool eng_dealer(engine_t *e, const cgr_stmt_t *st, int player) {
   return true;
 }
 
-bool eng_deal(engine_t *e, const cgr_stmt_t *st, int p) {
+bool eng_deal(engine_t *e, const stmt_t *st, int p) {
   if (e->dealt[p])
     return fail(e, st, st->key.col, CODE_DEAL, NULL, "%s was already dealt this hand",
                 e->player_name[p]);
@@ -211,7 +211,7 @@ bool eng_deal(engine_t *e, const cgr_stmt_t *st, int p) {
   return deal_cards(e, st, &e->hand[p]);
 }
 
-bool eng_stock(engine_t *e, const cgr_stmt_t *st) {
+bool eng_stock(engine_t *e, const stmt_t *st) {
   if (e->stock_known) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second stock line");
   if (st->ncards > e->packs.total)
     return fail(e, st, st->key.col, CODE_DEAL, "table.packs",
@@ -238,7 +238,7 @@ static void cover_freeze(engine_t *e) {
 
 /* pile.cover_once: an upcard of a pile.cover_initial class is covered by
  * exactly one card, whatever it is. */
-static bool pile_covered_once(engine_t *e, const cgr_stmt_t *st) {
+static bool pile_covered_once(engine_t *e, const stmt_t *st) {
   const ruleset_t *rs = e->rs;
   char b[4];
   bool covered = st->ncards > 0 && (rs_classes(rs, st->cards[0]) & rs->pile.cover_initial);
@@ -275,7 +275,7 @@ static bool pile_covered_once(engine_t *e, const cgr_stmt_t *st) {
 
 /* pile.packet: the first upcard's rank sets how many cards lie face down on
  * it; one more card, face up, tops them. The line lists them bottom first. */
-static bool pile_packet(engine_t *e, const cgr_stmt_t *st) {
+static bool pile_packet(engine_t *e, const stmt_t *st) {
   char b[4];
   unsigned n = (unsigned)e->rs->pile.packet[card_rank(st->cards[0])];
   unsigned want = n + 2;
@@ -292,7 +292,7 @@ static bool pile_packet(engine_t *e, const cgr_stmt_t *st) {
 
 /* pile.initial / pile.cover_initial: the upcard(s) the pile starts with; an
  * upcard of a listed class is covered again and again until the top is not. */
-bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
+bool eng_pile(engine_t *e, const stmt_t *st) {
   const ruleset_t *rs = e->rs;
   char b[4];
   if (e->pile_given) return fail(e, st, st->key.col, CODE_DEAL, NULL, "a second pile line");
@@ -322,7 +322,7 @@ bool eng_pile(engine_t *e, const cgr_stmt_t *st) {
 
 /* cut.bonus: `cut N`, the cards the player before the dealer cut; exactly the
  * cards dealt earns the bonus (scored with the hand). */
-bool eng_cut(engine_t *e, const cgr_stmt_t *st) {
+bool eng_cut(engine_t *e, const stmt_t *st) {
   if (e->rs->cut.bonus == 0)
     return fail(e, st, st->key.col, CODE_DEAL, "cut.bonus", "the %s rules have no cut",
                 e->rs->name);
@@ -335,7 +335,7 @@ bool eng_cut(engine_t *e, const cgr_stmt_t *st) {
 }
 
 /* foot.size: each player's foot, set aside until picked up. */
-bool eng_foot(engine_t *e, const cgr_stmt_t *st, int p) {
+bool eng_foot(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   if (rs->foot.size == 0)
     return fail(e, st, st->key.col, CODE_FOOT, "foot.size", "the %s rules have no foot", rs->name);
@@ -495,7 +495,7 @@ static void settle_wild_set(const engine_t *e, mix_t *m) {
   m->wilds -= m->wild_rank[best];
 }
 
-static mix_t mix_of(const engine_t *e, const cgr_stmt_t *st, int base_rank) {
+static mix_t mix_of(const engine_t *e, const stmt_t *st, int base_rank) {
   mix_t m;
   memset(&m, 0, sizeof m);
   m.rank = base_rank;
@@ -523,7 +523,7 @@ static void note_set_uses(engine_t *e, unsigned n, unsigned wild, int max) {
 /* The limits every set obeys once formed: meld.min_cards, meld.min_naturals,
  * meld.max_wild / meld.wild_limits, canasta.min_naturals. n, nat and wild
  * describe the whole meld as it would stand. */
-static bool judge_set(engine_t *e, const cgr_stmt_t *st, unsigned col, int rank, unsigned n,
+static bool judge_set(engine_t *e, const stmt_t *st, unsigned col, int rank, unsigned n,
                       unsigned nat, unsigned wild) {
   const ruleset_t *rs = e->rs;
   const char *what = card_rank_plural(rank);
@@ -553,7 +553,7 @@ static bool judge_set(engine_t *e, const cgr_stmt_t *st, unsigned col, int rank,
 }
 
 /* meld.black_threes, meld.black_threes_wild: a meld of black threes. */
-static bool judge_black_threes(engine_t *e, const cgr_stmt_t *st, const mix_t *m) {
+static bool judge_black_threes(engine_t *e, const stmt_t *st, const mix_t *m) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
   if (rs->meld.black_threes == THREES_NEVER)
@@ -569,7 +569,7 @@ static bool judge_black_threes(engine_t *e, const cgr_stmt_t *st, const mix_t *m
 }
 
 /* Checks that the cards fit a set and returns its rank in *rank. */
-static bool judge_mix(engine_t *e, const cgr_stmt_t *st, const mix_t *m) {
+static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
   unsigned col = st->verb_word.col;
   if (m->red3_col)
     return fail(e, st, col, CODE_MELD_THREE, NULL,
@@ -586,7 +586,7 @@ static bool judge_mix(engine_t *e, const cgr_stmt_t *st, const mix_t *m) {
   return true;
 }
 
-static meld_t *new_meld(engine_t *e, const cgr_stmt_t *st, int team, int rank) {
+static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
   if (e->nmelds == MAX_MELDS) {
     fail(e, st, st->verb_word.col, CODE_MELD_SIZE, NULL, "more than %d melds in one hand",
          MAX_MELDS);
@@ -603,7 +603,7 @@ static meld_t *new_meld(engine_t *e, const cgr_stmt_t *st, int team, int rank) {
 
 /* Puts the statement's hand cards (and the pile's top card when top >= 0)
  * into meld m, counting toward the opening. */
-static void fill_meld(engine_t *e, meld_t *m, const cgr_stmt_t *st, int p, int top) {
+static void fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) {
   long own = move_from_hand(e, st, p, &m->cards);
   if (top >= 0) {
     cc_add(&m->cards, (card_t)top, 1);
@@ -618,7 +618,7 @@ static void fill_meld(engine_t *e, meld_t *m, const cgr_stmt_t *st, int p, int t
 
 /* Forms a set from hand cards (plus the top card when top >= 0) for p's team:
  * a new meld, or the team's meld of that rank where meld.same_rank merges. */
-static bool form_set(engine_t *e, const cgr_stmt_t *st, int p, int top, const mix_t *m) {
+static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t *m) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   meld_t *old = find_meld_by_rank(e, team, m->rank);
@@ -645,7 +645,7 @@ static bool form_set(engine_t *e, const cgr_stmt_t *st, int p, int top, const mi
 /* sequence.*: the ranks of cards of one suit, all natural, added to the ranks
  * a sequence already holds (`have`), must stay distinct and consecutive within
  * sequence.low..high, and number at most sequence.max_cards. */
-static bool judge_sequence(engine_t *e, const cgr_stmt_t *st, int suit, unsigned have,
+static bool judge_sequence(engine_t *e, const stmt_t *st, int suit, unsigned have,
                            unsigned *ranks_out) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col, ranks = have;
@@ -689,7 +689,7 @@ static bool judge_sequence(engine_t *e, const cgr_stmt_t *st, int suit, unsigned
 }
 
 /* Cards of one suit and several ranks, where the ruleset has sequences. */
-static bool looks_like_sequence(const engine_t *e, const cgr_stmt_t *st) {
+static bool looks_like_sequence(const engine_t *e, const stmt_t *st) {
   if (e->rs->sequence.min_cards == 0 || st->ncards == 0) return false;
   int suit = card_suit(st->cards[0]);
   bool two_ranks = false;
@@ -700,7 +700,7 @@ static bool looks_like_sequence(const engine_t *e, const cgr_stmt_t *st) {
   return two_ranks;
 }
 
-static bool form_sequence(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
   unsigned ranks;
   int suit = card_suit(st->cards[0]);
   if (!judge_sequence(e, st, suit, 0, &ranks)) return false;
@@ -765,7 +765,7 @@ static bool judge_opening(engine_t *e, int p) {
 /* going_out.*: the hand became empty by a meld, an add or a discard. */
 /* going_out.canastas, .pure, .impure, .wild, .sequences: what the team needs
  * on the table when a player's hand empties. */
-static bool judge_requirements(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool judge_requirements(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   unsigned col = st->verb_word.col;
@@ -803,7 +803,7 @@ static void went_out(engine_t *e, int p) {
 }
 
 /* going_out.*: the hand became empty by a meld, an add or a discard. */
-static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool judge_going_out(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
   e->concealed = !e->melded_before_turn;
@@ -824,7 +824,7 @@ static bool judge_going_out(engine_t *e, const cgr_stmt_t *st, int p) {
  * end the hand by itself: the player may end it (`ask` and a partner's `yes`,
  * or `end` when alone), if the team has what going out needs, or go on to the
  * draw. Elsewhere emptying the hand is going out. */
-static bool after_meld(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool after_meld(engine_t *e, const stmt_t *st, int p) {
   if (e->hand[p].total > 0) return true;
   if (e->rs->turn.meld_before_draw && !e->drawn) {
     e->empty_hand = true;
@@ -834,7 +834,7 @@ static bool after_meld(engine_t *e, const cgr_stmt_t *st, int p) {
 }
 
 /* An empty hand while melding first: the decision to end, by `ask` or `end`. */
-static bool may_end_early(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool may_end_early(engine_t *e, const stmt_t *st, int p) {
   e->concealed = !e->melded_before_turn;
   return judge_opening(e, p) && judge_requirements(e, st, p);
 }
@@ -864,7 +864,7 @@ static void start_turn(engine_t *e, int p) {
 
 /* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
  * table (red_threes: laid at once; dealt ones before the first draw). */
-static bool check_no_red3(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool check_no_red3(engine_t *e, const stmt_t *st, int p) {
   if (red3_count(&e->hand[p]) == 0) return true;
   card_t c = e->hand[p].n[card_make(RANK_3, SUIT_H)] ? card_make(RANK_3, SUIT_H)
                                                       : card_make(RANK_3, SUIT_D);
@@ -876,17 +876,17 @@ static bool check_no_red3(engine_t *e, const cgr_stmt_t *st, int p) {
 
 /* The turn's draw or take must come before melding (turn.meld_before_draw
  * says melding comes first instead). */
-static bool may_meld(engine_t *e, const cgr_stmt_t *st) {
+static bool may_meld(engine_t *e, const stmt_t *st) {
   bool before = e->rs->turn.meld_before_draw;
   if (!before && !e->drawn)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
                 e->replaced ? "%s before drawing: the draw after the red three was its "
                               "replacement, the turn's own draw is missing"
                             : "%s before drawing: a turn starts with the draw or the pile",
-                cgr_verb_name(st->verb));
+                verb_name(st->verb));
   if (before && e->drawn)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
-                "%s after %s: melding comes before the draw", cgr_verb_name(st->verb),
+                "%s after %s: melding comes before the draw", verb_name(st->verb),
                 e->took_pile ? "taking the pile" : "drawing");
 
   if (e->ask == ASK_WAITING)
@@ -899,7 +899,7 @@ static bool may_meld(engine_t *e, const cgr_stmt_t *st) {
 
 /* ---- actions -------------------------------------------------------- */
 
-static bool act_red3(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
   if (!card_is_red3(c))
@@ -926,7 +926,7 @@ static bool act_red3(engine_t *e, const cgr_stmt_t *st, int p) {
   return true;
 }
 
-static bool replacement_draw(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool replacement_draw(engine_t *e, const stmt_t *st, int p) {
   if (st->ncards != 1)
     return fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "red_threes",
                 "%u cards drawn: a red three's replacement is one card, drawn on its own line",
@@ -938,7 +938,7 @@ static bool replacement_draw(engine_t *e, const cgr_stmt_t *st, int p) {
   return true;
 }
 
-static bool act_draw(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   if (e->owed_player == p && e->owed > 0) return replacement_draw(e, st, p);
   if (e->drawn) {
     if (e->pile_red3_laid)
@@ -976,7 +976,7 @@ static const char *class_name(unsigned k) {
 }
 
 /* pile.take_onto_meld: `take` alone puts the top card on a team meld. */
-static bool take_onto_meld(engine_t *e, const cgr_stmt_t *st, int p, card_t top, bool frozen) {
+static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, bool frozen) {
   const ruleset_t *rs = e->rs;
   int rank = card_rank(top);
   char b[4];
@@ -1013,7 +1013,7 @@ static void note_frozen_take(engine_t *e) {
 
 /* pile.unfreeze_naturals, pile.take_naturals: `take C...` melds the top card
  * with hand cards. */
-static bool take_with_cards(engine_t *e, const cgr_stmt_t *st, int p, card_t top, bool frozen) {
+static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bool frozen) {
   const ruleset_t *rs = e->rs;
   int rank = card_rank(top);
   char b[4];
@@ -1052,7 +1052,7 @@ static bool take_with_cards(engine_t *e, const cgr_stmt_t *st, int p, card_t top
   return form_set(e, st, p, top, &m);
 }
 
-static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_take(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   char b[4];
@@ -1096,7 +1096,7 @@ static bool act_take(engine_t *e, const cgr_stmt_t *st, int p) {
   return after_meld(e, st, p);
 }
 
-static bool act_meld(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_meld(engine_t *e, const stmt_t *st, int p) {
   if (!may_meld(e, st) || !check_no_red3(e, st, p) || !check_in_hand(e, st, p)) return false;
   if (looks_like_sequence(e, st)) {
     if (!form_sequence(e, st, p)) return false;
@@ -1114,7 +1114,7 @@ static bool act_meld(engine_t *e, const cgr_stmt_t *st, int p) {
   return after_meld(e, st, p);
 }
 
-static bool act_add(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_add(engine_t *e, const stmt_t *st, int p) {
   int team = e->team_of[p];
   if (!may_meld(e, st) || !check_no_red3(e, st, p)) return false;
   if (team_meld_count(e, team) == 0)
@@ -1150,7 +1150,7 @@ static bool act_add(engine_t *e, const cgr_stmt_t *st, int p) {
   return after_meld(e, st, p);
 }
 
-static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
   if (!e->drawn)
@@ -1195,7 +1195,7 @@ static bool act_discard(engine_t *e, const cgr_stmt_t *st, int p) {
   return true;
 }
 
-static bool act_ask(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_ask(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->going_out.ask == ASK_NONE)
     return fail(e, st, col, CODE_PHASE, "going_out.ask", "asking to go out is not part of this game");
@@ -1217,7 +1217,7 @@ static bool act_ask(engine_t *e, const cgr_stmt_t *st, int p) {
   return true;
 }
 
-static bool act_answer(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_answer(engine_t *e, const stmt_t *st, int p) {
   int c = e->current;
   if (e->ask != ASK_WAITING)
     return fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
@@ -1233,7 +1233,7 @@ static bool act_answer(engine_t *e, const cgr_stmt_t *st, int p) {
 
 /* foot.size: the player picks up the foot once the team has opened (this
  * turn's melding counts: it is judged when the melding is over). */
-static bool act_foot(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->foot.size == 0)
     return fail(e, st, col, CODE_FOOT, "foot.size", "the %s rules have no foot", e->rs->name);
@@ -1279,7 +1279,7 @@ static bool could_take(const engine_t *e, int p) {
 }
 
 /* end.stock_empty: the hand ends when the stock is empty. */
-static bool act_end(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->empty_hand) {
     if (e->rs->going_out.ask == ASK_REQUIRED && partner_count(e, p) > 0)
       return fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
@@ -1316,7 +1316,7 @@ static bool pregame_in_order(engine_t *e, int p) {
 
 /* Who may act now: the player to act, a partner answering, or (before the
  * first turn) a seat laying its dealt red threes. */
-static bool check_actor(engine_t *e, const cgr_stmt_t *st, int p) {
+static bool check_actor(engine_t *e, const stmt_t *st, int p) {
   if (e->owed > 0 && e->owed_player >= 0 && !(p == e->owed_player &&
                                                (st->verb == V_DRAW || st->verb == V_RED3)))
     return fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
@@ -1339,7 +1339,7 @@ static bool check_actor(engine_t *e, const cgr_stmt_t *st, int p) {
               e->player_name[e->current], e->player_name[p]);
 }
 
-bool eng_action(engine_t *e, const cgr_stmt_t *st, int p) {
+bool eng_action(engine_t *e, const stmt_t *st, int p) {
   if (e->dead) return false;
   if (!eng_setup_done(e, st->line, st->key.col, st->text)) return false;
   if (e->over && e->stock_out && st->verb == V_END && p == e->current) {

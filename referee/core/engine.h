@@ -15,7 +15,7 @@
 #include <stdbool.h>
 
 #include "card.h"
-#include "cgr.h"
+#include "statement.h"
 #include "ruleset.h"
 #include "uses.h"
 #include "verdict.h"
@@ -120,15 +120,15 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
                const long team_total[]);
 
 /* Setup statements, in any order, before the first action. */
-bool eng_dealer(engine_t *e, const cgr_stmt_t *st, int player);
-bool eng_deal(engine_t *e, const cgr_stmt_t *st, int player);
-bool eng_stock(engine_t *e, const cgr_stmt_t *st);
-bool eng_pile(engine_t *e, const cgr_stmt_t *st);
-bool eng_foot(engine_t *e, const cgr_stmt_t *st, int player);
-bool eng_cut(engine_t *e, const cgr_stmt_t *st);
+bool eng_dealer(engine_t *e, const stmt_t *st, int player);
+bool eng_deal(engine_t *e, const stmt_t *st, int player);
+bool eng_stock(engine_t *e, const stmt_t *st);
+bool eng_pile(engine_t *e, const stmt_t *st);
+bool eng_foot(engine_t *e, const stmt_t *st, int player);
+bool eng_cut(engine_t *e, const stmt_t *st);
 
 /* One action by `actor` (a seat index). */
-bool eng_action(engine_t *e, const cgr_stmt_t *st, int actor);
+bool eng_action(engine_t *e, const stmt_t *st, int actor);
 
 /* Ends the setup: checks that every seat was dealt and that the cards add up
  * to the packs. Called before the first action (or by eng_action itself). */

@@ -105,9 +105,9 @@ static bool is_wild(const gen_t *g, card_t c) { return rs_is_wild(g->rs, c); }
 
 /* ---- statements ---------------------------------------------------------- */
 
-static const cgr_stmt_t *parse(gen_t *g, const char *text) {
-  const cgr_stmt_t *st;
-  cgr_error_t err;
+static const stmt_t *parse(gen_t *g, const char *text) {
+  const stmt_t *st;
+  stmt_error_t err;
   if (cgr_parse_line(g->rd, text, strlen(text), g->line, &st, &err) == 1) return st;
   snprintf(g->why, g->why_len, "the generator wrote a line the reader refuses: %s: %s", text,
            err.message);
@@ -129,7 +129,7 @@ static bool act(gen_t *g, int actor, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
   va_end(ap);
-  const cgr_stmt_t *st = parse(g, text);
+  const stmt_t *st = parse(g, text);
   if (!st) return false;
   eng_copy(g->tmp, g->e);
   if (!eng_action(g->tmp, st, actor)) return false;
@@ -508,7 +508,7 @@ static bool play_turn(gen_t *g) {
 /* ---- a hand ------------------------------------------------------------- */
 
 static bool setup_line(gen_t *g, const char *text) {
-  const cgr_stmt_t *st = parse(g, text);
+  const stmt_t *st = parse(g, text);
   if (!st) return false;
   int p = -1;
   for (int i = 0; i < g->np && st->name.s; i++)

@@ -14,8 +14,8 @@ bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len)
     return false;
   }
   game_begin_file(g, name);
-  const cgr_stmt_t *st;
-  cgr_error_t err;
+  const stmt_t *st;
+  stmt_error_t err;
   int rc;
   while ((rc = cgr_next(r, &st, &err)) != 0) {
     if (rc > 0) game_statement(g, st);
@@ -47,8 +47,8 @@ bool run_parse_only(const char *path, unsigned long long *actions, char *why, si
     return false;
   }
   cgr_reader_t *r = cgr_open(f);
-  const cgr_stmt_t *st;
-  cgr_error_t err;
+  const stmt_t *st;
+  stmt_error_t err;
   int rc;
   while (r && (rc = cgr_next(r, &st, &err)) != 0)
     if (rc > 0 && st->kind == ST_ACTION) (*actions)++;

@@ -49,9 +49,9 @@ struct game {
   bool started;          /* the record began with its `cgr` line */
   bool pending;          /* an expectation waiting for the next statement */
   bool bad_pending;      /* a malformed line waiting for the next statement */
-  cgr_error_t bad;
+  stmt_error_t bad;
   char bad_text[VERDICT_TEXT];
-  cgr_stmt_t expect;     /* (only its expect fields and line are used) */
+  stmt_t expect;     /* (only its expect fields and line are used) */
   unsigned long long actions;
   bool explain, snap_taken, hand_started;
   bool keep_going;
@@ -128,7 +128,7 @@ static void vset(game_t *g, verdict_status_t status, code_t code, unsigned line,
   g->state = R_DONE;
 }
 
-static bool malformed(game_t *g, const cgr_stmt_t *st, unsigned col, const char *fmt, ...) {
+static bool malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vset(g, VERDICT_MALFORMED, CODE_NONE, st->line, col, st->text, fmt, ap);
@@ -136,7 +136,7 @@ static bool malformed(game_t *g, const cgr_stmt_t *st, unsigned col, const char 
   return false;
 }
 
-static bool illegal(game_t *g, const cgr_stmt_t *st, unsigned col, code_t code,
+static bool illegal(game_t *g, const stmt_t *st, unsigned col, code_t code,
                     const char *rule, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -224,7 +224,7 @@ static int find_player(const record_t *r, const char *name) {
 }
 
 /* "unknown player X", with the name meant when only the case differs. */
-static bool unknown_player(game_t *g, const cgr_stmt_t *st, const cgr_word_t *w) {
+static bool unknown_player(game_t *g, const stmt_t *st, const word_t *w) {
   const record_t *r = &g->rec;
   for (int p = 0; p < r->nplayers; p++)
     if (strcasecmp(r->player[p], w->s) == 0)
@@ -245,7 +245,7 @@ static int find_team(const record_t *r, const char *name) {
 
 /* ---- header ----------------------------------------------------------- */
 
-static bool header_player(game_t *g, const cgr_stmt_t *st) {
+static bool header_player(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (find_player(r, st->name.s) >= 0)
     return malformed(g, st, st->name.col, "player %s is listed twice", st->name.s);
@@ -265,7 +265,7 @@ static bool header_player(game_t *g, const cgr_stmt_t *st) {
   return true;
 }
 
-static bool header_statement(game_t *g, const cgr_stmt_t *st) {
+static bool header_statement(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   switch (st->kind) {
     case ST_VARIANT:
@@ -323,7 +323,7 @@ static const char *resolve_variant(game_t *g, const char *name, char *buf, size_
 
 /* A ruleset that cannot be loaded: the error is in the YAML file (its own
  * position), or the name cannot be found (the variant line's position). */
-static bool ruleset_failed(game_t *g, const cgr_stmt_t *st, const rs_error_t *err) {
+static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
   verdict_t *v = &g->rec.verdict;
   memset(v, 0, sizeof *v);
   v->status = VERDICT_MALFORMED;
@@ -345,7 +345,7 @@ static bool ruleset_failed(game_t *g, const cgr_stmt_t *st, const rs_error_t *er
 }
 
 /* The header is complete at the first hand: the ruleset, the seating. */
-static bool header_done(game_t *g, const cgr_stmt_t *st) {
+static bool header_done(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   const char *name = g->forced_rules ? g->forced_rules : r->variant;
   if (!g->forced_rules && !g->have_variant) {
@@ -464,7 +464,7 @@ static bool close_hand(game_t *g, unsigned line, const char *text) {
   return true;
 }
 
-static bool begin_hand(game_t *g, const cgr_stmt_t *st) {
+static bool begin_hand(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER && !header_done(g, st)) return false;
   if (!close_hand(g, st->line, st->text)) return false;
@@ -485,7 +485,7 @@ static bool begin_hand(game_t *g, const cgr_stmt_t *st) {
   return true;
 }
 
-static bool setup_statement(game_t *g, const cgr_stmt_t *st) {
+static bool setup_statement(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state != R_SETUP)
     return malformed(g, st, st->key.col, "\"%s\" belongs to the setup, before the hand's first action",
@@ -509,7 +509,7 @@ static bool setup_statement(game_t *g, const cgr_stmt_t *st) {
   return ok;
 }
 
-static bool action(game_t *g, const cgr_stmt_t *st) {
+static bool action(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER)
     return malformed(g, st, st->key.col, "an action before the first \"hand\" line");
@@ -526,7 +526,7 @@ static bool action(game_t *g, const cgr_stmt_t *st) {
   return false;
 }
 
-static bool score_line(game_t *g, const cgr_stmt_t *st) {
+static bool score_line(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER)
     return malformed(g, st, st->key.col, "a score line before the first hand");
@@ -548,7 +548,7 @@ static bool score_line(game_t *g, const cgr_stmt_t *st) {
 
 /* An expectation line belongs to the record of the next statement: to a
  * new record when a `cgr` line follows it, else to the current record. */
-static bool expectation(game_t *g, const cgr_stmt_t *st) {
+static bool expectation(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (r->has_expect)
     return malformed(g, st, st->key.col, "a second expectation in this record (line %u)",
@@ -562,7 +562,7 @@ static bool expectation(game_t *g, const cgr_stmt_t *st) {
   return true;
 }
 
-static void hold_expectation(game_t *g, const cgr_stmt_t *st) {
+static void hold_expectation(game_t *g, const stmt_t *st) {
   g->pending = true;
   g->expect.line = st->line;
   g->expect.text = "";
@@ -584,7 +584,7 @@ static void place_expectation(game_t *g) {
 static void no_hand(game_t *g, unsigned line);
 static void place_malformed(game_t *g);
 
-static bool statement(game_t *g, const cgr_stmt_t *st) {
+static bool statement(game_t *g, const stmt_t *st) {
   if (st->kind == ST_EXPECT) {
     if (g->pending) place_expectation(g);
     hold_expectation(g, st);
@@ -669,7 +669,7 @@ static void keep_going(game_t *g, rstate_t before) {
   g->state = R_SKIP;
 }
 
-void game_statement(game_t *g, const cgr_stmt_t *st) {
+void game_statement(game_t *g, const stmt_t *st) {
   rstate_t before = g->state;
   (void)statement(g, st);
   /* a `cgr` line has closed the last record and begun another: the state
@@ -715,7 +715,7 @@ static void place_malformed(game_t *g) {
 /* Like an expectation, a malformed line belongs to the record of the next
  * statement: a bad line between two records is charged to the second. A bad
  * `cgr` line itself starts a new record. */
-static void note_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
+static void note_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
   if (!err->starts_record) place_expectation(g);
   place_malformed(g);
   if (err->starts_record) {
@@ -733,7 +733,7 @@ static void note_malformed(game_t *g, const cgr_error_t *err, const char *line_t
   if (err->starts_record) place_malformed(g);
 }
 
-void game_malformed(game_t *g, const cgr_error_t *err, const char *line_text) {
+void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
   rstate_t before = g->state;
   note_malformed(g, err, line_text);
   if (!err->starts_record && g->keep_going && before != R_HEADER && before != R_NONE) {

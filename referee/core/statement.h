@@ -1,0 +1,76 @@
+/* statement.h — the core's input: one statement of a record, already read.
+ *
+ * A statement is what a record line means: a header line (variant, player,
+ * tag, match), a hand's setup (hand, dealer, cut, deal, foot, stock, pile),
+ * an action by a player, a claimed score, or an expectation. Readers of a
+ * format (formats/cgr.c reads CGR 1 text) fill these structs; the game driver
+ * and the engine judge them and know nothing of the text they came from.
+ * Every word keeps its line and column (1-based, in characters), so a verdict
+ * always points at what the player wrote. */
+#ifndef STATEMENT_H
+#define STATEMENT_H
+
+#include <stdbool.h>
+
+#include "card.h"
+#include "codes.h"
+
+enum { STMT_MAX_CARDS = 1024, STMT_MAX_SCORES = 16 };
+
+typedef enum {
+  ST_CGR, ST_VARIANT, ST_PLAYER, ST_TAG, ST_MATCH, ST_HAND, ST_DEALER, ST_CUT, ST_DEAL,
+  ST_FOOT, ST_STOCK, ST_PILE, ST_ACTION, ST_SCORE, ST_EXPECT
+} stmt_kind_t;
+
+typedef enum {
+  V_DRAW, V_TAKE, V_MELD, V_ADD, V_RED3, V_FOOT, V_ASK, V_YES, V_NO, V_DISCARD, V_END,
+  V_COUNT
+} verb_t;
+
+typedef enum { EXPECT_LEGAL, EXPECT_ILLEGAL, EXPECT_MALFORMED } expect_t;
+
+/* A word of the line: its text (NUL-terminated) and column. */
+typedef struct {
+  const char *s;
+  unsigned col;
+} word_t;
+
+typedef struct {
+  stmt_kind_t kind;
+  unsigned line;
+  const char *text;        /* the whole line, for display */
+  word_t key;              /* first word: keyword, or the actor of an action */
+  word_t name;             /* variant/player/dealer/deal/foot name, tag key */
+  word_t value;            /* player team, tag value, hand/cut number */
+  long number;             /* cgr version, hand number, cut */
+  verb_t verb;
+  word_t verb_word;
+  /* add: the meld reference, a rank (ref_rank >= 0) or #N (ref_index >= 1) */
+  int ref_rank, ref_index;
+  word_t ref_word;
+  /* cards of deal/foot/stock/pile/actions, with their columns */
+  unsigned ncards;
+  card_t cards[STMT_MAX_CARDS];
+  unsigned card_cols[STMT_MAX_CARDS];
+  /* score TEAM N ... */
+  unsigned nscores;
+  word_t score_team[STMT_MAX_SCORES];
+  word_t score_word[STMT_MAX_SCORES];
+  long score_value[STMT_MAX_SCORES];
+  /* # expect: ... */
+  expect_t expect;
+  code_t expect_code;
+  unsigned expect_line, expect_col;
+} stmt_t;
+
+/* A line that could not be read as a statement: where, and what was expected. */
+typedef struct {
+  unsigned line, col;
+  char message[256];
+  bool starts_record; /* the bad line begins a record: a new record starts there */
+} stmt_error_t;
+
+/* The verb as players write it ("draw", "meld", ...). */
+const char *verb_name(verb_t v);
+
+#endif
