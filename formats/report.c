@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "meld.h"
 
 const char *report_status_name(verdict_status_t s) {
   switch (s) {
@@ -248,7 +249,7 @@ static void put_card(FILE *out, card_t c, bool color, bool wild_mark) {
 }
 
 /* Cards sorted by suit (spades, hearts, diamonds, clubs) then rank, high first. */
-static void put_counts(FILE *out, const engine_t *e, const card_counts_t *cc, bool color,
+static void put_counts(FILE *out, const eng_view_t *e, const card_counts_t *cc, bool color,
                        int set_rank) {
   bool first = true;
   for (int s = 0; s <= 4; s++)
@@ -265,12 +266,10 @@ static void put_counts(FILE *out, const engine_t *e, const card_counts_t *cc, bo
   if (first) fputs("(none)", out);
 }
 
-static const char *meld_kind(const engine_t *e, const meld_t *m, char *buf, size_t len) {
-  bool canasta = m->suit < 0 && (int)m->cards.total >= e->rs->canasta.min_cards;
+static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
   if (m->suit >= 0)
-    snprintf(buf, len, "sequence%s", (int)m->cards.total >= e->rs->sequence.max_cards
-                                         ? ", complete" : "");
-  else if (canasta)
+    snprintf(buf, len, "sequence%s", meld_is_complete_sequence(e->rs, m) ? ", complete" : "");
+  else if (meld_is_canasta(e->rs, m))
     snprintf(buf, len, "%s%s canasta of %s", m->hidden ? "hidden " : "",
              m->wilds ? "impure" : "pure", card_rank_plural(m->rank));
   else
@@ -278,7 +277,7 @@ static const char *meld_kind(const engine_t *e, const meld_t *m, char *buf, size
   return buf;
 }
 
-static void put_pile(FILE *out, const engine_t *e, bool color) {
+static void put_pile(FILE *out, const eng_view_t *e, bool color) {
   fputs("  pile: ", out);
   if (e->npile == 0) {
     fputs("empty\n", out);
@@ -287,15 +286,14 @@ static void put_pile(FILE *out, const engine_t *e, bool color) {
   card_t top = e->pile[e->npile - 1];
   put_card(out, top, color, false);
   fprintf(out, " on top, %u card%s", e->npile, e->npile == 1 ? "" : "s");
-  unsigned k = rs_classes(e->rs, top);
-  if (k & e->rs->pile.blocked_by) fputs("; blocked by its top card", out);
+  if (e->pile_blocked) fputs("; blocked by its top card", out);
   if (e->cover_frozen) {
     fputs("; frozen by the covered upcard ", out);
     put_card(out, e->pile[0], color, false);
-  } else if (e->pile_freezers) {
+  } else if (e->pile_frozen) {
     fputs("; frozen: it holds", out);
     for (unsigned i = 0; i < e->npile; i++)
-      if (rs_classes(e->rs, e->pile[i]) & e->rs->pile.frozen_by) {
+      if (rs_freezes_pile(e->rs, e->pile[i])) {
         fputc(' ', out);
         put_card(out, e->pile[i], color, false);
       }
@@ -355,11 +353,12 @@ static void put_rule_quote(FILE *out, const record_t *rec) {
 }
 
 void report_explain(FILE *out, const record_t *rec, bool color) {
-  const engine_t *e = rec->state;
-  if (!e) {
+  if (!rec->state) {
     fputs("  (no table to show: the record stopped outside a hand)\n", out);
     return;
   }
+  eng_view_t view, *e = &view;
+  eng_view(rec->state, &view);
   fprintf(out, "  the table at line %u, hand %d:\n", rec->state_line, rec->state_hand);
   for (int p = 0; p < e->nplayers; p++) {
     bool acting = !e->over && p == e->current;
@@ -383,7 +382,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     if (e->red_threes[t]) fprintf(out, "    red threes laid: %d\n", e->red_threes[t]);
   }
   put_pile(out, e, color);
-  fprintf(out, "  stock: %u card%s\n", e->stock.total, e->stock.total == 1 ? "" : "s");
+  fprintf(out, "  stock: %u card%s\n", e->stock, e->stock == 1 ? "" : "s");
   fputs("  totals before this hand:", out);
   for (int t = 0; t < e->nteams; t++)
     fprintf(out, "%s %s %ld", t ? "," : "", rec->team[t], e->team_total[t]);
@@ -404,11 +403,12 @@ static void json_counts(FILE *out, const card_counts_t *cc) {
 }
 
 void report_json_state(FILE *out, const record_t *rec) {
-  const engine_t *e = rec->state;
-  if (!e) {
+  if (!rec->state) {
     fputs("null", out);
     return;
   }
+  eng_view_t view, *e = &view;
+  eng_view(rec->state, &view);
   char b[4];
   fprintf(out, "{\"line\":%u,\"hand\":%d,\"to_act\":", rec->state_line, rec->state_hand);
   json_string(out, e->over ? NULL : e->player_name[e->current]);
@@ -427,7 +427,7 @@ void report_json_state(FILE *out, const record_t *rec) {
     fprintf(out, ",\"kind\":\"%s\",\"rank\":", m->suit >= 0 ? "sequence" : "set");
     json_string(out, m->suit >= 0 ? NULL : card_rank_name(m->rank));
     fprintf(out, ",\"wilds\":%u,\"canasta\":%s,\"hidden\":%s,\"cards\":", m->wilds,
-            m->suit < 0 && (int)m->cards.total >= e->rs->canasta.min_cards ? "true" : "false",
+            meld_is_canasta(e->rs, m) ? "true" : "false",
             m->hidden ? "true" : "false");
     json_counts(out, &m->cards);
     putc('}', out);
@@ -436,7 +436,7 @@ void report_json_state(FILE *out, const record_t *rec) {
   for (unsigned i = 0; i < e->npile; i++)
     fprintf(out, "%s\"%s\"", i ? "," : "", card_name(e->pile[i], b));
   fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,\"red_threes\":{",
-          e->pile_freezers ? "true" : "false", e->stock.total);
+          e->pile_frozen ? "true" : "false", e->stock);
   for (int t = 0; t < e->nteams; t++) {
     if (t) putc(',', out);
     json_string(out, rec->team[t]);

@@ -135,15 +135,19 @@ long referee_game_hand_score(const referee_game_t *g, int h, int team) {
 
 const char *referee_game_to_act(const referee_game_t *g) {
   const engine_t *e = game_hand(g->game);
-  if (!e || e->over || !e->setup_done) return NULL;
-  return e->player_name[e->current];
+  if (!e) return NULL;
+  eng_view_t v;
+  eng_view(e, &v);
+  return v.over || !v.setup_done ? NULL : v.player_name[v.current];
 }
 
 int referee_game_hand_size(const referee_game_t *g, const char *player) {
   const engine_t *e = game_hand(g->game);
   if (!e) return -1;
-  for (int p = 0; p < e->nplayers; p++)
-    if (strcmp(e->player_name[p], player) == 0) return (int)e->hand[p].total;
+  eng_view_t v;
+  eng_view(e, &v);
+  for (int p = 0; p < v.nplayers; p++)
+    if (strcmp(v.player_name[p], player) == 0) return (int)v.hand[p].total;
   return -1;
 }
 

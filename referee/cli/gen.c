@@ -37,6 +37,7 @@ typedef struct {
   uint64_t rng;
   cgr_reader_t *rd;
   engine_t *e, *tmp, *snap;
+  eng_view_t view;      /* of e, as vw() last read it */
   long total[MAX_TEAMS];
   text_t hand;          /* the lines of the hand being played */
   unsigned line;        /* the number the next line will have */
@@ -103,6 +104,13 @@ static int hand_cards(const card_counts_t *h, card_t *out, int max) {
 
 static bool is_wild(const gen_t *g, card_t c) { return rs_is_wild(g->rs, c); }
 
+/* The hand being played, as the engine shows it (read afresh: an accepted
+ * action swaps g->e). */
+static const eng_view_t *vw(gen_t *g) {
+  eng_view(g->e, &g->view);
+  return &g->view;
+}
+
 /* ---- statements ---------------------------------------------------------- */
 
 static const stmt_t *parse(gen_t *g, const char *text) {
@@ -151,9 +159,9 @@ static int partner_of(gen_t *g, int p) {
 /* ---- red threes, draws, the foot ------------------------------------------ */
 
 /* The stock's next n cards, as the `stock` line put them. */
-static void stock_text(const gen_t *g, char *buf, size_t size, unsigned n) {
+static void stock_text(gen_t *g, char *buf, size_t size, unsigned n) {
   buf[0] = '\0';
-  cards_text(buf, size, g->e->stock_order + g->e->stock_pos, (int)n);
+  cards_text(buf, size, vw(g)->stock_next, (int)n);
 }
 
 static bool draw(gen_t *g, int p, unsigned n) {
@@ -166,17 +174,17 @@ static bool draw(gen_t *g, int p, unsigned n) {
 static void lay_red_threes(gen_t *g, int p) {
   for (int tries = 0; tries < 16; tries++) {
     card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
-    const card_counts_t *hand = &g->e->hand[p];
+    const card_counts_t *hand = &vw(g)->hand[p];
     card_t c = hand->n[h] ? h : hand->n[d] ? d : CARD_KINDS;
     if (c == CARD_KINDS) return;
     char b[4];
     if (!act(g, p, "red3 %s", card_name(c, b))) return;
-    if (g->e->owed > 0 && g->e->owed_player == p && !draw(g, p, 1)) return;
+    if (vw(g)->owed > 0 && vw(g)->owed_player == p && !draw(g, p, 1)) return;
   }
 }
 
 static void pick_up_foot(gen_t *g, int p) {
-  if (!g->e->has_foot[p] || g->e->over) return;
+  if (!vw(g)->has_foot[p] || vw(g)->over) return;
   if (act(g, p, "foot")) lay_red_threes(g, p);
 }
 
@@ -298,7 +306,7 @@ static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
 /* Additions to the team's melds: naturals, a wild card, a sequence's ends. */
 static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h) {
   const ruleset_t *rs = g->rs;
-  const engine_t *e = g->e;
+  const eng_view_t *e = vw(g);
   card_t cards[128], wild[64];
   int nw = wilds_in(g, h, wild, 64), index = 0;
   for (int i = 0; i < e->nmelds; i++) {
@@ -333,7 +341,7 @@ static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h) {
 static bool try_cands(gen_t *g, int p, cands_t *cs, int keep) {
   qsort(cs->c, (size_t)cs->n, sizeof cs->c[0], by_key);
   for (int i = 0; i < cs->n; i++) {
-    if ((int)g->e->hand[p].total - cs->c[i].ncards < keep) continue;
+    if ((int)vw(g)->hand[p].total - cs->c[i].ncards < keep) continue;
     if (act(g, p, "%s", cs->c[i].text)) return true;
   }
   return false;
@@ -344,12 +352,12 @@ static bool try_cands(gen_t *g, int p, cands_t *cs, int keep) {
 /* Melds and additions until none is wanted or legal. */
 static void greedy_melds(gen_t *g, int p) {
   int keep = g->level == 0 ? 0 : 2;
-  for (int round = 0; round < 40 && !g->e->over && g->level < 2; round++) {
-    if (g->e->hand[p].total <= 4 && chance(g, 80)) pick_up_foot(g, p);
-    if (g->e->over || g->e->empty_hand || chance(g, 4)) return;
+  for (int round = 0; round < 40 && !vw(g)->over && g->level < 2; round++) {
+    if (vw(g)->hand[p].total <= 4 && chance(g, 80)) pick_up_foot(g, p);
+    if (vw(g)->over || vw(g)->empty_hand || chance(g, 4)) return;
     cands_t cs;
     cs.n = 0;
-    const card_counts_t *h = &g->e->hand[p];
+    const card_counts_t *h = &vw(g)->hand[p];
     additions(g, &cs, p, h);
     new_sets(g, &cs, h);
     new_sequences(g, &cs, h);
@@ -361,28 +369,28 @@ static void greedy_melds(gen_t *g, int p) {
  * hand can go down at once (going out concealed): the melds are tried, and
  * taken back unless at most one card (the discard) is left. */
 static void meld_phase(gen_t *g, int p) {
-  if (g->e->player_melded[p] || g->level > 0 || !chance(g, 35)) {
+  if (vw(g)->player_melded[p] || g->level > 0 || !chance(g, 35)) {
     greedy_melds(g, p);
     return;
   }
   size_t mark = g->hand.len;
   unsigned line = g->line;
-  engine_t *before = malloc(sizeof *before);
+  engine_t *before = eng_new();
   if (!before) return;
   eng_copy(before, g->e);
   greedy_melds(g, p);
-  if (!g->e->over && !g->e->empty_hand && g->e->hand[p].total > 1) {
+  if (!vw(g)->over && !vw(g)->empty_hand && vw(g)->hand[p].total > 1) {
     eng_copy(g->e, before);
     g->hand.len = mark;
     g->line = line;
   }
-  free(before);
+  eng_free(before);
 }
 
 /* Taking the pile: the top card with naturals (and a wild card), or alone
  * onto the team's meld. */
 static bool take_pile(gen_t *g, int p) {
-  const engine_t *e = g->e;
+  const eng_view_t *e = vw(g);
   if (e->npile == 0) return false;
   card_t top = e->pile[e->npile - 1];
   if (!rs_is_natural(g->rs, top)) return false;
@@ -416,13 +424,13 @@ static bool take_pile(gen_t *g, int p) {
 
 static bool draw_or_take(gen_t *g, int p) {
   lay_red_threes(g, p);
-  if (g->e->over) return true;
-  bool stock_empty = g->e->stock.total == 0;
+  if (vw(g)->over) return true;
+  bool stock_empty = vw(g)->stock == 0;
   if ((g->level < 2 || stock_empty) && (stock_empty || chance(g, 70)) && take_pile(g, p))
     return true;
   if (stock_empty) return act(g, p, "end");
   unsigned n = (unsigned)g->rs->turn.draw;
-  if (n > g->e->stock.total) n = g->e->stock.total;
+  if (n > vw(g)->stock) n = vw(g)->stock;
   if (!draw(g, p, n)) return false;
   lay_red_threes(g, p);
   return true;
@@ -430,8 +438,8 @@ static bool draw_or_take(gen_t *g, int p) {
 
 /* Asking the partner to go out, answered yes or no at random. */
 static void maybe_ask(gen_t *g, int p) {
-  if (g->rs->going_out.ask == ASK_NONE || g->level >= 2 || g->e->over) return;
-  if (g->e->hand[p].total > 5 || !chance(g, 40)) return;
+  if (g->rs->going_out.ask == ASK_NONE || g->level >= 2 || vw(g)->over) return;
+  if (vw(g)->hand[p].total > 5 || !chance(g, 40)) return;
   int q = partner_of(g, p);
   if (q < 0 || !act(g, p, "ask")) return;
   act(g, q, chance(g, 65) ? "yes" : "no");
@@ -439,7 +447,7 @@ static void maybe_ask(gen_t *g, int p) {
 
 /* Where melding comes first, an empty hand may end the hand by decision. */
 static void after_meld_first(gen_t *g, int p) {
-  if (!g->e->empty_hand || g->e->over) return;
+  if (!vw(g)->empty_hand || vw(g)->over) return;
   int q = partner_of(g, p);
   if (q >= 0) {
     if (act(g, p, "ask")) act(g, q, chance(g, 75) ? "yes" : "no");
@@ -451,7 +459,7 @@ static void after_meld_first(gen_t *g, int p) {
 static int discard_weight(gen_t *g, int p, card_t c) {
   if (is_wild(g, c)) return 3;
   if (card_is_black3(c)) return 30;
-  const engine_t *e = g->e;
+  const eng_view_t *e = vw(g);
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == g->team_of[p] && e->melds[i].rank == card_rank(c)) return 4;
   return e->hand[p].n[c] > 1 ? 6 : 12;
@@ -459,7 +467,7 @@ static int discard_weight(gen_t *g, int p, card_t c) {
 
 static bool discard(gen_t *g, int p) {
   card_t cards[MAX_CARDS];
-  int n = hand_cards(&g->e->hand[p], cards, MAX_CARDS);
+  int n = hand_cards(&vw(g)->hand[p], cards, MAX_CARDS);
   cands_t cs;
   cs.n = 0;
   for (int i = 0; i < n && cs.n < MAX_CANDS; i++) {
@@ -474,22 +482,22 @@ static bool play_turn_at(gen_t *g, int p) {
     lay_red_threes(g, p);
     meld_phase(g, p);
     after_meld_first(g, p);
-    if (g->e->over) return true;
+    if (vw(g)->over) return true;
     if (!draw_or_take(g, p)) return false;
   } else {
     if (!draw_or_take(g, p)) return false;
-    if (g->e->over) return true;
+    if (vw(g)->over) return true;
     maybe_ask(g, p);
     meld_phase(g, p);
   }
-  if (g->e->over) return true;
-  if (g->e->hand[p].total == 0) pick_up_foot(g, p);
-  return g->e->over || discard(g, p);
+  if (vw(g)->over) return true;
+  if (vw(g)->hand[p].total == 0) pick_up_foot(g, p);
+  return vw(g)->over || discard(g, p);
 }
 
 /* One turn, played again by more cautious players while it gets stuck. */
 static bool play_turn(gen_t *g) {
-  int p = g->e->current;
+  int p = vw(g)->current;
   size_t mark = g->hand.len;
   unsigned line = g->line;
   eng_copy(g->snap, g->e);
@@ -500,7 +508,7 @@ static bool play_turn(gen_t *g) {
       g->hand.len = mark;
       g->line = line;
     }
-    if (play_turn_at(g, p) && (g->e->over || g->e->current != p)) return true;
+    if (play_turn_at(g, p) && (vw(g)->over || vw(g)->current != p)) return true;
   }
   return false;
 }
@@ -513,19 +521,10 @@ static bool setup_line(gen_t *g, const char *text) {
   int p = -1;
   for (int i = 0; i < g->np && st->name.s; i++)
     if (strcmp(st->name.s, g->names[i]) == 0) p = i;
-  bool ok = false;
-  switch (st->kind) {
-    case ST_DEALER: ok = eng_dealer(g->e, st, p); break;
-    case ST_DEAL: ok = eng_deal(g->e, st, p); break;
-    case ST_FOOT: ok = eng_foot(g->e, st, p); break;
-    case ST_STOCK: ok = eng_stock(g->e, st); break;
-    case ST_PILE: ok = eng_pile(g->e, st); break;
-    case ST_CUT: ok = eng_cut(g->e, st); break;
-    default: ok = true; break;
-  }
+  bool ok = eng_setup(g->e, st, p);
   if (!ok) {
     snprintf(g->why, g->why_len, "the engine rejects the deal the generator wrote: %.200s: %s",
-             text, g->e->err.message);
+             text, eng_error(g->e)->message);
     return false;
   }
   keep_line(g, text);
@@ -544,19 +543,11 @@ static bool deal_line(gen_t *g, const char *word, const card_t *deck, int *at, i
   return ok;
 }
 
-/* How many cards the initial pile takes from the deck at `at`. */
+/* How many cards the initial pile takes from the deck at `at`: the layout
+ * the engine judges (eng_pile_layout), as far as the deck goes. */
 static int pile_size(const gen_t *g, const card_t *deck, int at, int left) {
-  const ruleset_t *rs = g->rs;
-  int n = 0;
-  if (left > 0 && rs->pile.packet[card_rank(deck[at])] > 0)
-    n = rs->pile.packet[card_rank(deck[at])] + 2;
-  else if (rs->pile.cover_once || rs->pile.cover_initial == 0)
-    n = rs->pile.initial + (rs->pile.initial > 0 && left > 0 &&
-                            (rs_classes(rs, deck[at]) & rs->pile.cover_initial) ? 1 : 0);
-  else if (rs->pile.initial > 0)
-    while (n < left && (n == 0 || (rs_classes(rs, deck[at + n - 1]) & rs->pile.cover_initial)))
-      n++;
-  return n > left ? left : n;
+  unsigned n = eng_pile_layout(g->rs, deck + at, left > 0 ? (unsigned)left : 0);
+  return (int)n > left ? left : (int)n;
 }
 
 static bool deal_hand(gen_t *g, int number) {
@@ -606,14 +597,14 @@ static bool deal_hand(gen_t *g, int number) {
 static bool play_hand(gen_t *g, int number, bool *stuck) {
   *stuck = false;
   if (!deal_hand(g, number)) return false;
-  for (int turns = 0; !g->e->over; turns++) {
+  for (int turns = 0; !vw(g)->over; turns++) {
     if (turns > HAND_ACTIONS || !play_turn(g)) {
       *stuck = true;
       return false;
     }
   }
   if (!eng_finish(g->e, g->line, "score")) {
-    snprintf(g->why, g->why_len, "the hand ended but the engine says: %s", g->e->err.message);
+    snprintf(g->why, g->why_len, "the hand ended but the engine says: %s", eng_error(g->e)->message);
     return false;
   }
   hand_score_t h;
@@ -700,9 +691,9 @@ static void seat_teams(gen_t *g) {
 
 static void gen_free(gen_t *g) {
   cgr_close(g->rd);
-  free(g->e);
-  free(g->tmp);
-  free(g->snap);
+  eng_free(g->e);
+  eng_free(g->tmp);
+  eng_free(g->snap);
   free(g->hand.s);
 }
 
@@ -729,9 +720,9 @@ int gen_write(const gen_options_t *opt, FILE *out, gen_stats_t *stats, char *why
   g.seat = rs_seat(g.rs, g.np);
   seat_teams(&g);
   g.rd = cgr_open_lines();
-  g.e = malloc(sizeof *g.e);
-  g.tmp = malloc(sizeof *g.tmp);
-  g.snap = malloc(sizeof *g.snap);
+  g.e = eng_new();
+  g.tmp = eng_new();
+  g.snap = eng_new();
   int status = 0;
   if (!g.rd || !g.e || !g.tmp || !g.snap) {
     snprintf(why, why_len, "out of memory");

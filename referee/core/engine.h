@@ -2,21 +2,34 @@
  *
  * The engine replays one hand: its setup (deals, stock, pile), then actions
  * one at a time. Each call returns false at the first illegal action, with
- * the verdict in engine_t.err; after that the hand is dead and further calls
+ * the verdict in eng_error(); after that the hand is dead and further calls
  * are refused. The engine knows mechanisms only; every number and switch
  * comes from the ruleset (no variant name appears here).
  *
+ * It is written by stage, one file each:
+ *   deal.c       the setup statements and their checks, the pile's layout
+ *   meld.c       meld judging: sets, sequences, wild limits, canastas
+ *                (pure functions of cards and ruleset, meld.h)
+ *   melding.c    the actions that put cards on the table: meld, add, take
+ *   turn.c       the turn state machine and the other actions
+ *   going_out.c  the opening and going out
+ *   score.c      the hand's score (pure parts in score.h)
+ *   engine.c     the hand's lifecycle, its cards, errors, the view
+ *
+ * Everything outside the engine reads a hand through eng_view(): the report,
+ * --explain, JSON, the embedding API and the generator see the same state.
+ *
  * Invariant (card conservation): every card of the packs is in exactly one of
- * the stock, the pile, a hand, a meld or a team's red threes, and the counts
- * of each kind always add up to the packs' copies. */
+ * the stock, the pile, a hand, a foot, a meld or a team's red threes, and the
+ * counts of each kind always add up to the packs' copies. */
 #ifndef ENGINE_H
 #define ENGINE_H
 
 #include <stdbool.h>
 
 #include "card.h"
-#include "statement.h"
 #include "ruleset.h"
+#include "statement.h"
 #include "uses.h"
 #include "verdict.h"
 
@@ -32,86 +45,50 @@ typedef struct {
   unsigned ranks;      /* a sequence's ranks, one bit each */
   unsigned naturals, wilds;
   bool hidden;         /* a canasta laid from the hand in one meld (canasta.hidden_factor) */
-  bool from_this_turn; /* created during the current turn */
-  int open_value;      /* value counted toward the opening this turn */
 } meld_t;
 
-typedef enum { PH_START, PH_PLAYED, PH_DONE } phase_t;
-typedef enum { ASK_NOT_ASKED, ASK_WAITING, ASK_YES, ASK_NO } ask_t;
+typedef struct engine engine_t;
 
-/* A statement kept for a judgment made later (the opening minimum is judged
- * when the turn's melding is over but reported at its first meld). */
-typedef struct {
-  bool set;
-  unsigned line, col;
-  char text[VERDICT_TEXT];
-} mark_t;
-
+/* A hand as it stands, read-only: pointers into the engine, valid until its
+ * next call that changes it. */
 typedef struct {
   const ruleset_t *rs;
   const rs_seat_t *seat;
   int nplayers, nteams;
-  int team_of[MAX_PLAYERS];
-  const char *player_name[MAX_PLAYERS];
-  long team_total[MAX_TEAMS];   /* totals before this hand: the opening bands */
-
-  /* cards */
-  card_counts_t packs;          /* every card of the game */
-  card_counts_t hand[MAX_PLAYERS];
-  card_counts_t stock;
-  unsigned stock_len, stock_pos;
-  bool stock_known;
-  unsigned npile, pile_freezers;
-  bool cover_frozen;            /* pile.cover_freezes: frozen by its covered upcard */
-  bool wild_discarded;          /* pile.wild_discard_naturals: a wild was discarded */
-  int cut;                      /* the `cut` line's number, -1 without one */
-  card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
-  bool has_foot[MAX_PLAYERS];
+  const int *team_of;              /* [nplayers] */
+  const char *const *player_name;  /* [nplayers] */
+  const long *team_total;          /* [nteams]: totals before this hand */
+  int dealer;                      /* -1 before the dealer line */
+  bool setup_done;
+  int current;                     /* the player to act */
+  bool over;                       /* the hand is over */
+  int out_player;                  /* who went out, -1 */
+  bool concealed;                  /* ... without having melded before */
+  bool drawn;                      /* this turn's draw or take is done */
+  bool empty_hand;                 /* emptied while melding first: may end or draw on */
+  int owed_player, owed;           /* red-three replacements due, and by whom (-1) */
+  const card_counts_t *hand;       /* [nplayers] */
+  const card_counts_t *foot;       /* [nplayers]: feet not yet picked up */
+  const bool *has_foot;            /* [nplayers] */
+  const bool *player_melded;       /* [nplayers]: melded in this hand */
+  const bool *team_opened;         /* [nteams] */
+  const int *red_threes;           /* [nteams]: red threes laid */
+  const meld_t *melds;
   int nmelds;
-  int red_threes[MAX_TEAMS];
-  card_counts_t laid_red3;      /* every red three on the table */
-  bool team_opened[MAX_TEAMS];
-  bool player_melded[MAX_PLAYERS];
+  const card_t *pile;              /* bottom first */
+  unsigned npile;
+  bool pile_frozen;                /* by a card in it (pile.frozen_by, pile.cover_freezes) */
+  bool cover_frozen;               /* by its covered upcard, pile[0] (pile.cover_freezes) */
+  bool pile_blocked;               /* its top card blocks it (pile.blocked_by) */
+  unsigned stock;                  /* cards left in the stock */
+  const card_t *stock_next;        /* the stock line's cards still to come, or NULL */
+  unsigned stock_next_len;
+} eng_view_t;
 
-  /* setup */
-  bool dealt[MAX_PLAYERS];
-  bool pile_given, setup_done;
-  int dealer;
-
-  /* turn */
-  int current;
-  phase_t phase;
-  bool drawn;                   /* the turn's draw or take is done */
-  bool pregame;                 /* before the first player's first turn action */
-  int pregame_seat;             /* the last seat that laid red threes before it */
-  int owed_player, owed;        /* red-three replacements due */
-  int pile_red3;                /* red threes from a taken pile still to lay */
-  bool pile_red3_laid;          /* one was laid this turn (not replaced) */
-  ask_t ask;
-  bool melded_before_turn;
-  bool opened_before_turn;
-  card_counts_t own;            /* cards that count toward the opening */
-  bool took_pile;
-  bool replaced;                /* a red-three replacement was drawn this turn */
-  bool empty_hand;              /* emptied while melding first: may end, or draw on */
-  mark_t first_meld, black3_meld;
-
-  /* end */
-  bool over;
-  bool stock_out;               /* ended by the empty stock (end.stock_empty: at_once) */
-  int out_player;
-  bool concealed;
-
-  bool dead;
-  rule_uses_t uses;             /* the rules this hand relied on (uses.h) */
-
-  /* Large buffers last: eng_begin clears only what comes before them, and the
-   * counts above (stock_len, npile, nmelds) say how much of each is in use. */
-  verdict_t err;
-  meld_t melds[MAX_MELDS];
-  card_t stock_order[MAX_CARDS];
-  card_t pile[MAX_CARDS];
-} engine_t;
+/* Create/free: an engine is the caller's, freed by eng_free (NULL is fine).
+ * eng_new returns NULL without memory. */
+engine_t *eng_new(void);
+void eng_free(engine_t *e);
 
 /* Starts a hand. team_total[] are the teams' totals before it. The names are
  * borrowed and must outlive the hand. */
@@ -119,13 +96,15 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
                const int team_of[], int nteams, const char *const names[],
                const long team_total[]);
 
-/* Setup statements, in any order, before the first action. */
-bool eng_dealer(engine_t *e, const stmt_t *st, int player);
-bool eng_deal(engine_t *e, const stmt_t *st, int player);
-bool eng_stock(engine_t *e, const stmt_t *st);
-bool eng_pile(engine_t *e, const stmt_t *st);
-bool eng_foot(engine_t *e, const stmt_t *st, int player);
-bool eng_cut(engine_t *e, const stmt_t *st);
+/* A setup statement (dealer, deal, foot, stock, pile, cut), in any order,
+ * before the first action; `player` is the seat it names (dealer, deal,
+ * foot), else ignored. Other kinds are accepted and do nothing. */
+bool eng_setup(engine_t *e, const stmt_t *st, int player);
+
+/* How many cards the pile starts with when the deck turns up `cards` (the
+ * first n known) in this order: the packet, an upcard covered once, upcards
+ * covered until one is not (pile.*). May exceed n when more must be known. */
+unsigned eng_pile_layout(const ruleset_t *rs, const card_t *cards, unsigned n);
 
 /* One action by `actor` (a seat index). */
 bool eng_action(engine_t *e, const stmt_t *st, int actor);
@@ -139,6 +118,11 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text);
  * if play must go on. */
 bool eng_finish(engine_t *e, unsigned line, const char *text);
 
+/* Could player p take the pile now, by some legal `take`? Judged by the take
+ * rule itself (every shape of take the hand allows, tried on a copy). Used by
+ * end.stock_empty: must_take, and by the generator. */
+bool eng_can_take(const engine_t *e, int p);
+
 /* Copies a hand's state (only the parts of the buffers in use): a caller that
  * tries an action on a copy keeps the original when the action is illegal. */
 void eng_copy(engine_t *dst, const engine_t *src);
@@ -146,10 +130,17 @@ void eng_copy(engine_t *dst, const engine_t *src);
 /* Card conservation: every card of the packs is in exactly one place. */
 bool eng_conserved(const engine_t *e);
 
-/* Notes the scoring rules the hand's score h (from eng_score) relies on. */
-void eng_note_score_uses(engine_t *e, const hand_score_t *h);
+/* The hand as it stands. */
+void eng_view(const engine_t *e, eng_view_t *v);
 
-/* The hand's score by team; the hand must be over. */
-void eng_score(const engine_t *e, hand_score_t *out);
+/* The first illegal action (status VERDICT_LEGAL while there is none). */
+const verdict_t *eng_error(const engine_t *e);
+
+/* The rules this hand relied on so far (uses.h). */
+const rule_uses_t *eng_uses(const engine_t *e);
+
+/* The hand's score by team; the hand must be over. Notes the scoring rules
+ * the score relied on in the hand's uses. */
+void eng_score(engine_t *e, hand_score_t *out);
 
 #endif

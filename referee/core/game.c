@@ -60,13 +60,18 @@ struct game {
   verdict_t later[MAX_LATER];
   unsigned explain_at;
   engine_t *snap;
-  engine_t eng;
+  engine_t *eng;
   const char *names[MAX_PLAYERS];
 };
 
 game_t *game_new(const char *forced_rules, game_callback_t cb, void *ctx) {
   game_t *g = calloc(1, sizeof *g);
   if (!g) return NULL;
+  g->eng = eng_new();
+  if (!g->eng) {
+    free(g);
+    return NULL;
+  }
   g->cb = cb;
   g->ctx = ctx;
   g->forced_rules = forced_rules;
@@ -82,13 +87,13 @@ game_t *game_new_with_rules(const ruleset_t *rules, game_callback_t cb, void *ct
 const record_t *game_record(const game_t *g) { return &g->rec; }
 
 const engine_t *game_hand(const game_t *g) {
-  return g->state == R_SETUP || g->state == R_PLAY ? &g->eng : NULL;
+  return g->state == R_SETUP || g->state == R_PLAY ? g->eng : NULL;
 }
 
 void game_explain(game_t *g, unsigned at_line) {
   g->explain = true;
   g->explain_at = at_line;
-  if (!g->snap) g->snap = malloc(sizeof *g->snap);
+  if (!g->snap) g->snap = eng_new();
   if (!g->snap) g->explain = false;
 }
 
@@ -96,7 +101,8 @@ void game_keep_going(game_t *g) { g->keep_going = true; }
 
 void game_free(game_t *g) {
   if (!g) return;
-  free(g->snap);
+  eng_free(g->snap);
+  eng_free(g->eng);
   free(g->rec.hands);
   free(g);
 }
@@ -148,7 +154,7 @@ static bool illegal(game_t *g, const stmt_t *st, unsigned col, code_t code,
 
 /* The engine's verdict becomes the record's. */
 static void engine_failed(game_t *g) {
-  g->rec.verdict = g->eng.err;
+  g->rec.verdict = *eng_error(g->eng);
   g->state = R_DONE;
 }
 
@@ -167,9 +173,11 @@ static void attach_state(game_t *g) {
   code_t c = r->verdict.code;
   if (r->verdict.status == VERDICT_ILLEGAL && g->hand_started && c != CODE_SEATING &&
       c != CODE_GAME_OVER) {
-    r->state = &g->eng;
+    eng_view_t view;
+    eng_view(g->eng, &view);
+    r->state = g->eng;
     r->state_line = r->verdict.line;
-    r->state_hand = r->nhands + (c == CODE_SCORE_MISMATCH || g->eng.over ? 0 : 1);
+    r->state_hand = r->nhands + (c == CODE_SCORE_MISMATCH || view.over ? 0 : 1);
   }
 }
 
@@ -426,8 +434,7 @@ static bool push_hand(game_t *g, const hand_score_t *h) {
 static void score_hand(game_t *g) {
   record_t *r = &g->rec;
   hand_score_t h;
-  eng_score(&g->eng, &h);
-  eng_note_score_uses(&g->eng, &h);
+  eng_score(g->eng, &h);
   h.number = g->hand_no;
   push_hand(g, &h);
   long best = 0;
@@ -436,7 +443,7 @@ static void score_hand(game_t *g) {
     if (r->target && r->total[t] >= r->target) r->game_over = true;
   }
   if (r->hands_limit && r->nhands == r->hands_limit) r->game_over = true;
-  uses_merge(&r->uses, &g->eng.uses);
+  uses_merge(&r->uses, eng_uses(g->eng));
   if (r->game_over) {
     uses_add(&r->uses, r->hands_limit ? RK_MATCH_HANDS : RK_TABLE_TARGET);
     r->winner = -1;
@@ -456,7 +463,7 @@ static void score_hand(game_t *g) {
 /* Called when the statements of a hand are over. */
 static bool close_hand(game_t *g, unsigned line, const char *text) {
   if (g->state != R_SETUP && g->state != R_PLAY) return true;
-  if (!eng_finish(&g->eng, line, text)) {
+  if (!eng_finish(g->eng, line, text)) {
     engine_failed(g);
     return false;
   }
@@ -478,7 +485,7 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
                          "the game is over: %s reached %d",
                          r->winner >= 0 ? r->team[r->winner] : "a team", r->target);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
-  eng_begin(&g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
+  eng_begin(g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
   g->state = R_SETUP;
   g->hand_started = true;
   g->hand_no++;
@@ -495,16 +502,7 @@ static bool setup_statement(game_t *g, const stmt_t *st) {
     p = find_player(r, st->name.s);
     if (p < 0) return unknown_player(g, st, &st->name);
   }
-  bool ok = true;
-  switch (st->kind) {
-    case ST_DEALER: ok = eng_dealer(&g->eng, st, p); break;
-    case ST_DEAL: ok = eng_deal(&g->eng, st, p); break;
-    case ST_STOCK: ok = eng_stock(&g->eng, st); break;
-    case ST_PILE: ok = eng_pile(&g->eng, st); break;
-    case ST_FOOT: ok = eng_foot(&g->eng, st, p); break;
-    case ST_CUT: ok = eng_cut(&g->eng, st); break;
-    default: break;
-  }
+  bool ok = eng_setup(g->eng, st, p);
   if (!ok) engine_failed(g);
   return ok;
 }
@@ -519,8 +517,8 @@ static bool action(game_t *g, const stmt_t *st) {
     return illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
   g->state = R_PLAY;
   g->actions++;
-  bool ok = eng_action(&g->eng, st, p);
-  assert(eng_conserved(&g->eng)); /* checked in Debug and sanitizer builds */
+  bool ok = eng_action(g->eng, st, p);
+  assert(eng_conserved(g->eng)); /* checked in Debug and sanitizer builds */
   if (ok) return true;
   engine_failed(g);
   return false;
@@ -677,7 +675,7 @@ void game_statement(game_t *g, const stmt_t *st) {
   if (st->kind != ST_CGR) keep_going(g, before);
   if (g->explain && g->explain_at && !g->snap_taken && st->line >= g->explain_at &&
       g->hand_started && (g->state == R_SETUP || g->state == R_PLAY || g->state == R_SCORED)) {
-    memcpy(g->snap, &g->eng, sizeof g->eng);
+    eng_copy(g->snap, g->eng);
     g->snap_taken = true;
     g->rec.state_line = st->line;
     g->rec.state_hand = g->rec.nhands + (g->state == R_SCORED ? 0 : 1);

@@ -47,3 +47,11 @@ int rs_red3_value(const ruleset_t *rs, int count) {
     if (rs->red_threes.totals[i].count == count) return rs->red_threes.totals[i].value;
   return count * rs->red_threes.each;
 }
+
+bool rs_freezes_pile(const ruleset_t *rs, card_t c) {
+  return (rs_classes(rs, c) & rs->pile.frozen_by) != 0;
+}
+
+bool rs_blocks_pile(const ruleset_t *rs, card_t c) {
+  return (rs_classes(rs, c) & rs->pile.blocked_by) != 0;
+}

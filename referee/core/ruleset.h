@@ -167,6 +167,10 @@ bool rs_is_natural(const ruleset_t *rs, card_t c);
 int rs_value(const ruleset_t *rs, card_t c);
 /* The RS_* classes a card belongs to. */
 unsigned rs_classes(const ruleset_t *rs, card_t c);
+/* pile.frozen_by: a card that freezes the pile it lies in. */
+bool rs_freezes_pile(const ruleset_t *rs, card_t c);
+/* pile.blocked_by: a top card that blocks the pile. */
+bool rs_blocks_pile(const ruleset_t *rs, card_t c);
 /* What a team's `count` red threes are worth (before any sign). */
 int rs_red3_value(const ruleset_t *rs, int count);
 /* The most wild cards a meld of n cards may hold. */

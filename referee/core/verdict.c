@@ -1,6 +1,8 @@
-/* verdict.c — the one helper the error object needs. */
+/* verdict.c — the helpers of the error object. */
 #include "verdict.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 void verdict_text(char dst[VERDICT_TEXT], const char *src) {
@@ -11,4 +13,15 @@ void verdict_text(char dst[VERDICT_TEXT], const char *src) {
   }
   if (n) memcpy(dst, src, n);
   dst[n] = '\0';
+}
+
+bool verdict_fail(verdict_t *v, code_t code, const char *rule, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  v->status = VERDICT_ILLEGAL;
+  v->code = code;
+  v->rule = rule;
+  vsnprintf(v->message, sizeof v->message, fmt, ap);
+  va_end(ap);
+  return false;
 }

@@ -49,4 +49,12 @@ typedef struct {
  * boundary so that the text stays valid UTF-8. */
 void verdict_text(char dst[VERDICT_TEXT], const char *src);
 
+/* A judgement failed: status illegal, the code, the ruleset key (or NULL) and
+ * the sentence. The position is the caller's to add. Returns false, so that a
+ * check reads `return verdict_fail(err, CODE_..., "key", "...", n);`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+bool verdict_fail(verdict_t *v, code_t code, const char *rule, const char *fmt, ...);
+
 #endif

@@ -1,0 +1,153 @@
+/* engine_private.h — the engine's own state, shared by its stage files
+ * (deal.c, melding.c, turn.c, going_out.c, score.c, engine.c) and by nothing
+ * else: every other module reads a hand through eng_view(). */
+#ifndef ENGINE_PRIVATE_H
+#define ENGINE_PRIVATE_H
+
+#include <stdbool.h>
+
+#include "engine.h"
+
+typedef enum { PH_START, PH_PLAYED, PH_DONE } phase_t;
+typedef enum { ASK_NOT_ASKED, ASK_WAITING, ASK_YES, ASK_NO } ask_t;
+
+/* A statement kept for a judgment made later (the opening minimum is judged
+ * when the turn's melding is over but reported at its first meld). */
+typedef struct {
+  bool set;
+  unsigned line, col;
+  char text[VERDICT_TEXT];
+} mark_t;
+
+struct engine {
+  const ruleset_t *rs;
+  const rs_seat_t *seat;
+  int nplayers, nteams;
+  int team_of[MAX_PLAYERS];
+  const char *player_name[MAX_PLAYERS];
+  long team_total[MAX_TEAMS];   /* totals before this hand: the opening bands */
+
+  /* cards */
+  card_counts_t packs;          /* every card of the game */
+  card_counts_t hand[MAX_PLAYERS];
+  card_counts_t stock;
+  unsigned stock_len, stock_pos;
+  bool stock_known;
+  unsigned npile, pile_freezers;
+  bool cover_frozen;            /* pile.cover_freezes: frozen by its covered upcard */
+  bool wild_discarded;          /* pile.wild_discard_naturals: a wild was discarded */
+  int cut;                      /* the `cut` line's number, -1 without one */
+  card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
+  bool has_foot[MAX_PLAYERS];
+  int nmelds;
+  int red_threes[MAX_TEAMS];
+  card_counts_t laid_red3;      /* every red three on the table */
+  bool team_opened[MAX_TEAMS];
+  bool player_melded[MAX_PLAYERS];
+
+  /* setup */
+  bool dealt[MAX_PLAYERS];
+  bool pile_given, setup_done;
+  int dealer;
+
+  /* turn */
+  int current;
+  phase_t phase;
+  bool drawn;                   /* the turn's draw or take is done */
+  bool pregame;                 /* before the first player's first turn action */
+  int pregame_seat;             /* the last seat that laid red threes before it */
+  int owed_player, owed;        /* red-three replacements due */
+  int pile_red3;                /* red threes from a taken pile still to lay */
+  bool pile_red3_laid;          /* one was laid this turn (not replaced) */
+  ask_t ask;
+  bool melded_before_turn;
+  bool opened_before_turn;
+  card_counts_t own;            /* cards that count toward the opening */
+  bool took_pile;
+  bool replaced;                /* a red-three replacement was drawn this turn */
+  bool empty_hand;              /* emptied while melding first: may end, or draw on */
+  mark_t first_meld, black3_meld;
+
+  /* end */
+  bool over;
+  bool stock_out;               /* ended by the empty stock (end.stock_empty: at_once) */
+  int out_player;
+  bool concealed;
+
+  bool dead;
+  rule_uses_t uses;             /* the rules this hand relied on (uses.h) */
+
+  /* Large buffers last: eng_begin clears only what comes before them, and the
+   * counts above (stock_len, npile, nmelds) say how much of each is in use. */
+  verdict_t err;
+  int open_value[MAX_MELDS];    /* each meld's value toward the opening this turn */
+  meld_t melds[MAX_MELDS];
+  card_t stock_order[MAX_CARDS];
+  card_t pile[MAX_CARDS];
+};
+
+/* ---- errors (engine.c) ---- */
+
+/* Fails at column `col` of statement st: the verdict, and the hand is dead. */
+bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, const char *rule,
+              const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+/* Fails at a position with no statement (the end of the setup or hand). */
+bool eng_fail_at(engine_t *e, unsigned line, unsigned col, const char *text, code_t code,
+                 const char *rule, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+/* Fails at a statement kept earlier (the opening's first meld, ...). */
+bool eng_fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, const char *rule,
+                   const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+/* A judgement (meld.h) filled e->err: it becomes the verdict at column col. */
+bool eng_judged(engine_t *e, const stmt_t *st, unsigned col);
+void eng_mark(mark_t *m, const stmt_t *st);
+void eng_use(engine_t *e, rule_key_t k);
+
+/* ---- cards (engine.c) ---- */
+unsigned eng_red3_count(const card_counts_t *cc);
+int eng_partner_count(const engine_t *e, int p);
+int eng_team_meld_count(const engine_t *e, int team);
+meld_t *eng_meld_by_rank(engine_t *e, int team, int rank);
+/* NOT-IN-HAND: every card the statement names is in player p's hand. */
+bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p);
+/* Moves the statement's cards out of p's hand into `to` (may be NULL);
+ * returns the value of the player's own cards moved (the opening's count). */
+long eng_move_from_hand(engine_t *e, const stmt_t *st, int p, card_counts_t *to);
+/* STOCK-MISMATCH: the statement's cards leave the stock into p's hand. */
+bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p);
+/* pile.frozen_by: the card joins the pile, counted if it freezes it. */
+void eng_push_pile(engine_t *e, card_t c);
+
+/* ---- the turn (turn.c) ---- */
+void eng_start_turn(engine_t *e, int p);
+/* The turn's draw or take must come before melding (turn.meld_before_draw). */
+bool eng_may_meld(engine_t *e, const stmt_t *st);
+/* RED3-NOT-LAID: no red three in p's hand. */
+bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p);
+
+/* ---- melding (melding.c) ---- */
+bool eng_act_meld(engine_t *e, const stmt_t *st, int p);
+bool eng_act_add(engine_t *e, const stmt_t *st, int p);
+bool eng_act_take(engine_t *e, const stmt_t *st, int p);
+
+/* ---- the opening and going out (going_out.c) ---- */
+bool eng_judge_opening(engine_t *e, int p);
+/* After a meld, add or take: an empty hand goes out (or, melding first, may end). */
+bool eng_after_meld(engine_t *e, const stmt_t *st, int p);
+bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p);
+/* An empty hand while melding first: the decision to end, by `ask` or `end`. */
+bool eng_may_end_early(engine_t *e, const stmt_t *st, int p);
+void eng_went_out(engine_t *e, int p);
+
+#endif

@@ -1,0 +1,130 @@
+/* going_out.c — the opening minimum and going out. */
+#include "engine_private.h"
+#include "meld.h"
+
+static long largest_or_sum(const ruleset_t *rs, long best, long sum) {
+  return rs->opening.counts == OPEN_LARGEST_MELD ? best : sum;
+}
+
+/* opening.concealed_exempt: going out concealed after a draw from the stock. */
+static bool concealed_exempt(engine_t *e, int team) {
+  if (!e->concealed || !e->rs->opening.concealed_exempt || e->took_pile) return false;
+  eng_use(e, RK_OPENING_CONCEALED_EXEMPT);
+  e->team_opened[team] = true;
+  return true;
+}
+
+/* opening.*: judged when the turn's melding is over, reported at the turn's
+ * first meld. Only the top card of a taken pile and the player's own cards
+ * count (eng_move_from_hand keeps that account). */
+bool eng_judge_opening(engine_t *e, int p) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  if (e->opened_before_turn || !e->first_meld.set || e->team_opened[team]) return true;
+  if (concealed_exempt(e, team)) return true;
+  long best = 0, sum = 0;
+  bool hidden = false;
+  int counted = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != team) continue;
+    counted += e->open_value[i] > 0;
+    sum += e->open_value[i];
+    if (e->open_value[i] > best) best = e->open_value[i];
+    hidden = hidden || (m->hidden && meld_is_canasta(rs, m));
+  }
+  int need = rs_opening_minimum(rs, e->team_total[team]);
+  /* opening.hidden_from: from that total a hidden canasta opens whatever it is worth */
+  if (hidden && rs->opening.hidden_from > 0 && e->team_total[team] >= rs->opening.hidden_from) {
+    if (need > (largest_or_sum(rs, best, sum))) eng_use(e, RK_OPENING_HIDDEN_FROM);
+    need = 0;
+  }
+  bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
+  long got = largest_or_sum(rs, best, sum);
+  if (got < need)
+    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, "opening.bands",
+                         largest ? "the team's largest opening meld is worth %ld, %d needed "
+                                   "(team total %ld)"
+                                 : "the team's opening melds are worth %ld, %d needed (team "
+                                   "total %ld)",
+                         got, need, e->team_total[team]);
+  eng_use(e, e->team_total[team] < 0 ? RK_OPENING_NEGATIVE : RK_OPENING_BANDS);
+  if (counted > 1) eng_use(e, RK_OPENING_COUNTS);
+  e->team_opened[team] = true;
+  return true;
+}
+
+/* going_out.canastas, .pure, .impure, .wild, .sequences: what the team needs
+ * on the table when a player's hand empties. */
+static bool judge_requirements(engine_t *e, const stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  unsigned col = st->verb_word.col;
+  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
+  if (c.all < rs->going_out.canastas)
+    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
+                    "%s's hand is empty but the team has %d canasta%s; going out needs %d",
+                    e->player_name[p], c.all, c.all == 1 ? "" : "s", rs->going_out.canastas);
+  int sequences = 0;
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
+  const struct { int have, need; const char *what, *key; rule_key_t rk; } kinds[] = {
+    {c.pure, rs->going_out.pure, "pure canasta", "going_out.pure", RK_GOING_OUT_PURE},
+    {c.impure, rs->going_out.impure, "impure canasta", "going_out.impure", RK_GOING_OUT_IMPURE},
+    {c.wild_pure + c.wild_impure, rs->going_out.wild, "wild canasta", "going_out.wild",
+     RK_GOING_OUT_WILD},
+    {sequences, rs->going_out.sequences, "complete sequence", "going_out.sequences",
+     RK_GOING_OUT_SEQUENCES}};
+  if (rs->going_out.canastas > 0) eng_use(e, RK_GOING_OUT_CANASTAS);
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+    if (kinds[k].need > 0 && kinds[k].have >= kinds[k].need) eng_use(e, kinds[k].rk);
+    if (kinds[k].have < kinds[k].need)
+      return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
+                      "%s's hand is empty but the team has %d %s%s; going out needs %d",
+                      e->player_name[p], kinds[k].have, kinds[k].what,
+                      kinds[k].have == 1 ? "" : "s", kinds[k].need);
+  }
+  return true;
+}
+
+void eng_went_out(engine_t *e, int p) {
+  e->over = true;
+  e->out_player = p;
+  e->empty_hand = false;
+}
+
+/* going_out.*: the hand became empty by a meld, an add or a discard. */
+bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  unsigned col = st->verb_word.col;
+  e->concealed = !e->melded_before_turn;
+  if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
+  if (e->ask == ASK_NO)
+    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                    "%s goes out although the partner answered no", e->player_name[p]);
+  bool must_ask = rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0;
+  if (must_ask && e->ask != ASK_YES)
+    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                    "%s goes out without asking the partner", e->player_name[p]);
+  if (e->ask == ASK_YES) eng_use(e, RK_GOING_OUT_ASK);
+  eng_went_out(e, p);
+  return true;
+}
+
+/* Where melding comes first (turn.meld_before_draw), an empty hand does not
+ * end the hand by itself: the player may end it (`ask` and a partner's `yes`,
+ * or `end` when alone), if the team has what going out needs, or go on to the
+ * draw. Elsewhere emptying the hand is going out. */
+bool eng_after_meld(engine_t *e, const stmt_t *st, int p) {
+  if (e->hand[p].total > 0) return true;
+  if (e->rs->turn.meld_before_draw && !e->drawn) {
+    e->empty_hand = true;
+    return true;
+  }
+  return eng_judge_going_out(e, st, p);
+}
+
+bool eng_may_end_early(engine_t *e, const stmt_t *st, int p) {
+  e->concealed = !e->melded_before_turn;
+  return eng_judge_opening(e, p) && judge_requirements(e, st, p);
+}

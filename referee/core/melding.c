@@ -1,0 +1,379 @@
+/* melding.c — the actions that put cards on the table: meld, add, and take
+ * (the pile's top card melded with cards from the hand, or put on a meld).
+ * What a group of cards may be is meld.c's judgement; this file moves the
+ * cards and keeps the opening's count. */
+#include "engine_private.h"
+#include "meld.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
+  if (e->nmelds == MAX_MELDS) {
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_SIZE, NULL, "more than %d melds in one hand",
+             MAX_MELDS);
+    return NULL;
+  }
+  e->open_value[e->nmelds] = 0;
+  meld_t *m = &e->melds[e->nmelds++];
+  memset(m, 0, sizeof *m);
+  m->team = team;
+  m->rank = rank;
+  m->suit = -1;
+  return m;
+}
+
+/* Puts the statement's hand cards (and the pile's top card when top >= 0)
+ * into meld m, counting toward the opening. */
+static void fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) {
+  long own = eng_move_from_hand(e, st, p, &m->cards);
+  if (top >= 0) {
+    cc_add(&m->cards, (card_t)top, 1);
+    own += rs_value(e->rs, (card_t)top);
+  }
+  if (!e->opened_before_turn) e->open_value[m - e->melds] += (int)own;
+  m->naturals = m->suit >= 0 ? m->cards.total : cc_rank_count(&m->cards, m->rank);
+  m->wilds = m->cards.total - m->naturals;
+  if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
+  e->player_melded[p] = true;
+}
+
+/* MELD-THREE, MELD-RANK, MELD-NATURALS: meld.c's judgement of the mix; black
+ * threes melded only to go out are kept, to be judged at the discard. */
+static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
+  bool going_out_only;
+  if (!meld_judge_mix(e->rs, m, &going_out_only, &e->err, &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  if (going_out_only) eng_mark(&e->black3_meld, st);
+  return true;
+}
+
+/* Forms a set from hand cards (plus the top card when top >= 0) for p's team:
+ * a new meld, or the team's meld of that rank where meld.same_rank merges. */
+static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t *m) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  meld_t *old = eng_meld_by_rank(e, team, m->rank);
+  if (old && rs->meld.same_rank == SAME_RANK_FORBID)
+    return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, "meld.same_rank",
+                    "the team already has a meld of %s", card_rank_plural(m->rank));
+  if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
+  unsigned n = st->ncards + (top >= 0 ? 1 : 0);
+  unsigned nat = m->naturals + m->black3, wild = m->wilds;
+  if (old) {
+    n += old->cards.total;
+    nat += old->naturals;
+    wild += old->wilds;
+  }
+  if (!meld_judge_set(rs, m->rank, n, nat, wild, &e->err, &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
+  if (meld_is_wild_set(rs, m->rank)) eng_use(e, RK_MELD_WILD_SETS);
+  meld_t *dst = old ? old : new_meld(e, st, team, m->rank);
+  if (!dst) return false;
+  fill_meld(e, dst, st, p, top);
+  return true;
+}
+
+static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
+  unsigned ranks;
+  int suit = card_suit(st->cards[0]);
+  if (!meld_judge_sequence(e->rs, suit, 0, st->cards, st->ncards, &ranks, &e->err, &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  meld_t *m = new_meld(e, st, e->team_of[p], -1);
+  if (!m) return false;
+  m->suit = suit;
+  m->ranks = ranks;
+  fill_meld(e, m, st, p, -1);
+  return true;
+}
+
+/* ---- meld and add -------------------------------------------------------- */
+
+bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
+  if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p) || !eng_check_in_hand(e, st, p))
+    return false;
+  if (meld_looks_like_sequence(e->rs, st->cards, st->ncards)) {
+    if (!form_sequence(e, st, p)) return false;
+    return eng_after_meld(e, st, p);
+  }
+  mix_t m = meld_mix(e->rs, st->cards, st->card_cols, st->ncards, -1);
+  int before = e->nmelds;
+  if (!judge_mix(e, st, &m) || !form_set(e, st, p, -1, &m)) return false;
+  /* canasta.hidden_factor: a whole pure canasta of a natural rank laid from
+   * the hand in one meld */
+  meld_t *made = &e->melds[e->nmelds - 1];
+  if (e->nmelds > before && made->wilds == 0 && !meld_is_wild_set(e->rs, made->rank) &&
+      made->rank != RANK_3 && meld_is_canasta(e->rs, made))
+    made->hidden = true;
+  return eng_after_meld(e, st, p);
+}
+
+static meld_t *find_meld_by_index(engine_t *e, int team, int index) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && --index == 0) return &e->melds[i];
+  return NULL;
+}
+
+/* MELD-UNKNOWN: the meld an `add` names, by rank or by #N. */
+static meld_t *meld_to_add_to(engine_t *e, const stmt_t *st, int team) {
+  meld_t *m = st->ref_index ? find_meld_by_index(e, team, st->ref_index)
+                            : eng_meld_by_rank(e, team, st->ref_rank);
+  if (m) return m;
+  int n = eng_team_meld_count(e, team);
+  if (st->ref_index)
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL,
+             "the team has %d meld%s this hand, no #%d", n, n == 1 ? "" : "s", st->ref_index);
+  else
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL, "the team has no meld of %s",
+             card_rank_plural(st->ref_rank));
+  return NULL;
+}
+
+static bool add_to_sequence(engine_t *e, const stmt_t *st, int p, meld_t *m) {
+  unsigned ranks;
+  if (!meld_judge_sequence(e->rs, m->suit, m->ranks, st->cards, st->ncards, &ranks, &e->err,
+                           &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  m->ranks = ranks;
+  fill_meld(e, m, st, p, -1);
+  return eng_after_meld(e, st, p);
+}
+
+bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
+  int team = e->team_of[p];
+  if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p)) return false;
+  if (eng_team_meld_count(e, team) == 0)
+    return eng_fail(e, st, st->verb_word.col, CODE_NOT_OPENED, "opening",
+                    "the team has not opened: it has no meld to add to");
+  meld_t *m = meld_to_add_to(e, st, team);
+  if (!m || !eng_check_in_hand(e, st, p)) return false;
+  if (m->suit >= 0) return add_to_sequence(e, st, p, m);
+  mix_t x = meld_mix(e->rs, st->cards, st->card_cols, st->ncards, m->rank);
+  if ((x.red3_col || x.bad_col) && !judge_mix(e, st, &x)) return false;
+  bool going_out_only;
+  if (m->rank == RANK_3) {
+    if (!meld_judge_black_threes(e->rs, &x, &going_out_only, &e->err, &e->uses))
+      return eng_judged(e, st, st->verb_word.col);
+    if (going_out_only) eng_mark(&e->black3_meld, st);
+  }
+  if (!meld_judge_set(e->rs, m->rank, m->cards.total + st->ncards,
+                      m->naturals + x.naturals + x.black3, m->wilds + x.wilds, &e->err, &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  fill_meld(e, m, st, p, -1);
+  return eng_after_meld(e, st, p);
+}
+
+/* ---- taking the pile ------------------------------------------------------- */
+
+static card_t first_freezer(const engine_t *e) {
+  if (e->cover_frozen) return e->pile[0];
+  for (unsigned i = 0; i < e->npile; i++)
+    if (rs_freezes_pile(e->rs, e->pile[i])) return e->pile[i];
+  return e->pile[0];
+}
+
+static const char *class_name(unsigned k) {
+  return k & RS_BLACK3 ? "a black three" : k & RS_RED3 ? "a red three" : "a wild card";
+}
+
+/* pile.take_onto_meld: `take` alone puts the top card on a team meld. */
+static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, bool frozen) {
+  const ruleset_t *rs = e->rs;
+  int rank = card_rank(top);
+  unsigned col = st->verb_word.col;
+  char b[4];
+  if (frozen)
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+                    "the pile is frozen: taking it needs %d natural %s from the hand, none named",
+                    rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals));
+  if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+                    "the top card %s must be melded with cards from the hand", card_name(top, b));
+  meld_t *m = eng_meld_by_rank(e, e->team_of[p], rank);
+  if (!m)
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+                    "the team has no meld of %s for the top card %s", card_rank_plural(rank),
+                    card_name(top, b));
+  if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(rs, m))
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+                    "the top card %s goes only onto a finished canasta", card_name(top, b));
+  if (!meld_judge_set(rs, rank, m->cards.total + 1, m->naturals + 1, m->wilds, &e->err, &e->uses))
+    return eng_judged(e, st, col);
+  eng_use(e, RK_PILE_TAKE_ONTO_MELD);
+  cc_add(&m->cards, top, 1);
+  m->naturals++;
+  return true;
+}
+
+/* A frozen pile taken with the naturals it needs: the rules that froze it. */
+static void note_frozen_take(engine_t *e) {
+  eng_use(e, RK_PILE_UNFREEZE_NATURALS);
+  eng_use(e, e->cover_frozen          ? RK_PILE_COVER_FREEZES
+             : e->pile_freezers > 0 ? RK_PILE_FROZEN_BY
+                                    : RK_PILE_FROZEN_FOR_UNOPENED);
+}
+
+/* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand. */
+static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) {
+  const ruleset_t *rs = e->rs;
+  char why[64], b[4];
+  if (e->pile_freezers > 0) snprintf(why, sizeof why, "by %s", card_name(first_freezer(e), b));
+  else snprintf(why, sizeof why, "for a team that has not opened");
+  return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN,
+                  e->cover_frozen        ? "pile.cover_freezes"
+                  : e->pile_freezers > 0 ? "pile.frozen_by"
+                                         : "pile.frozen_for_unopened",
+                  "the pile is frozen %s: taking it needs %d natural %s from the hand, %u named",
+                  why, rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals),
+                  nat);
+}
+
+/* pile.unfreeze_naturals, pile.take_naturals, pile.wild_discard_naturals:
+ * `take C...` melds the top card with hand cards. */
+static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bool frozen) {
+  const ruleset_t *rs = e->rs;
+  int rank = card_rank(top);
+  char b[4];
+  mix_t m = meld_mix(rs, st->cards, st->card_cols, st->ncards, rank);
+  if (m.bad_col)
+    return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, NULL,
+                    "the top card is %s: only %s and wild cards meld with it", card_name(top, b),
+                    card_rank_plural(rank));
+  unsigned nat = m.naturals + m.black3;
+  if (frozen && (int)nat < rs->pile.unfreeze_naturals) return frozen_needs(e, st, rank, nat);
+  int need = rs->pile.take_naturals;
+  bool raised = e->wild_discarded && rs->pile.wild_discard_naturals > need;
+  if (raised) need = rs->pile.wild_discard_naturals;
+  if ((int)nat < need)
+    return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH,
+                    raised ? "pile.wild_discard_naturals" : "pile.take_naturals",
+                    raised ? "a wild card was discarded this hand: taking the top card needs %d "
+                             "natural %s from the hand, %u named"
+                           : "taking the top card needs %d natural %s from the hand, %u named",
+                    need, card_rank_noun(rank, need), nat);
+  if (frozen) note_frozen_take(e);
+  if (need > 0) eng_use(e, raised ? RK_PILE_WILD_DISCARD_NATURALS : RK_PILE_TAKE_NATURALS);
+  m.naturals++; /* the top card */
+  if (!judge_mix(e, st, &m)) return false;
+  return form_set(e, st, p, top, &m);
+}
+
+/* PILE-EMPTY, PILE-BLOCKED, PILE-NO-MATCH, NOT-OPENED: whether the pile can
+ * be taken at all, whatever the cards named. */
+static bool may_take(engine_t *e, const stmt_t *st, int p, card_t *top) {
+  const ruleset_t *rs = e->rs;
+  unsigned col = st->verb_word.col;
+  char b[4];
+  if (e->npile == 0) return eng_fail(e, st, col, CODE_PILE_EMPTY, NULL, "the pile is empty");
+  *top = e->pile[e->npile - 1];
+  unsigned k = rs_classes(rs, *top);
+  if (k & rs->pile.blocked_by)
+    return eng_fail(e, st, col, CODE_PILE_BLOCKED, "pile.blocked_by",
+                    "the pile is topped by %s, %s: it cannot be taken", card_name(*top, b),
+                    class_name(k));
+  if (!rs_is_natural(rs, *top))
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, NULL,
+                    "the top card %s is not a natural card: nothing melds with it",
+                    card_name(*top, b));
+  if (!e->team_opened[e->team_of[p]] && !rs->pile.opening_by_take)
+    return eng_fail(e, st, col, CODE_NOT_OPENED, "pile.opening_by_take",
+                    "the team must have opened before taking the pile");
+  return true;
+}
+
+/* The rest of the pile joins the taker's hand. */
+static void pile_to_hand(engine_t *e, int p) {
+  for (unsigned i = 0; i + 1 < e->npile; i++) {
+    cc_add(&e->hand[p], e->pile[i], 1);
+    if (card_is_red3(e->pile[i])) e->pile_red3++;
+  }
+  e->npile = 0;
+  e->pile_freezers = 0;
+  e->cover_frozen = false;
+}
+
+bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  if (e->drawn)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+                    "the pile is taken in place of the draw, not after it");
+  if (!eng_check_no_red3(e, st, p)) return false;
+  if (rs->turn.meld_before_draw && !eng_judge_opening(e, p)) return false;
+  card_t top = 0;
+  if (!may_take(e, st, p, &top)) return false;
+  bool frozen = (e->pile_freezers > 0) || (rs->pile.frozen_for_unopened && !e->team_opened[team]);
+  if (!eng_check_in_hand(e, st, p)) return false;
+  if (!e->opened_before_turn) eng_mark(&e->first_meld, st);
+  e->took_pile = true;
+  if (!(st->ncards ? take_with_cards(e, st, p, top, frozen)
+                   : take_onto_meld(e, st, p, top, frozen)))
+    return false;
+  if (!e->team_opened[team]) eng_use(e, RK_PILE_OPENING_BY_TAKE);
+  e->player_melded[p] = true;
+  pile_to_hand(e, p);
+  e->drawn = true;
+  return eng_after_meld(e, st, p);
+}
+
+/* ---- could the pile be taken? ---------------------------------------------- */
+
+/* The cards of p's hand that can meld with a top card of `rank`: its
+ * naturals, then its wild cards. */
+static unsigned take_material(const engine_t *e, int p, int rank, card_t *nat, unsigned *nnat,
+                              card_t *wild) {
+  const card_counts_t *h = &e->hand[p];
+  unsigned nw = 0;
+  *nnat = 0;
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    for (unsigned k = 0; k < h->n[c]; k++) {
+      if (rs_is_wild(e->rs, c)) wild[nw++] = c;
+      else if (card_rank(c) == rank && !card_is_red3(c)) nat[(*nnat)++] = c;
+    }
+  return nw;
+}
+
+/* Tries `take` with the first n cards of `cards` on a copy of e. */
+static bool take_is_legal(const engine_t *e, engine_t *scratch, stmt_t *st, int p,
+                          const card_t *cards, unsigned n) {
+  st->ncards = n;
+  for (unsigned i = 0; i < n; i++) {
+    st->cards[i] = cards[i];
+    st->card_cols[i] = 2 + i;
+  }
+  eng_copy(scratch, e);
+  return eng_action(scratch, st, p);
+}
+
+/* Every shape of take the hand allows: the top card alone, or with k of its
+ * naturals and w wild cards. Which copies are named does not matter to the
+ * rules (a natural's suit, a wild card's kind), only how many. A team that
+ * has not opened is not held to take (whether it could meet the opening is
+ * not asked). */
+bool eng_can_take(const engine_t *e, int p) {
+  if (e->dead || e->npile == 0 || !e->team_opened[e->team_of[p]]) return false;
+  engine_t *scratch = eng_new();
+  stmt_t *st = calloc(1, sizeof *st);
+  bool can = false;
+  if (scratch && st) {
+    card_t nat[MAX_CARDS], wild[MAX_CARDS], cards[2 * MAX_CARDS];
+    unsigned nnat, nw = take_material(e, p, card_rank(e->pile[e->npile - 1]), nat, &nnat, wild);
+    st->kind = ST_ACTION;
+    st->text = "";
+    st->key.s = e->player_name[p];
+    st->key.col = st->verb_word.col = 1;
+    st->verb_word.s = "take";
+    st->verb = V_TAKE;
+    for (unsigned k = 0; k <= nnat && !can; k++)
+      for (unsigned w = 0; w <= nw && !can; w++) {
+        memcpy(cards, nat, k * sizeof nat[0]);
+        memcpy(cards + k, wild, w * sizeof wild[0]);
+        can = take_is_legal(e, scratch, st, p, cards, k + w);
+      }
+  }
+  free(st);
+  eng_free(scratch);
+  return can;
+}

@@ -1,0 +1,136 @@
+/* score.c — a hand's score by team, and the scoring rules it relied on. */
+#include "score.h"
+
+#include <string.h>
+
+#include "engine_private.h"
+#include "meld.h"
+
+long score_meld_bonus(const ruleset_t *rs, const meld_t *m) {
+  if (meld_is_complete_sequence(rs, m)) return rs->sequence.bonus;
+  if (!meld_is_canasta(rs, m)) return 0;
+  long b;
+  if (meld_is_wild_set(rs, m->rank))
+    b = m->wilds == 0 ? rs->canasta.wild_pure[m->rank] : rs->canasta.wild_impure[m->rank];
+  else
+    b = m->wilds == 0 ? rs->canasta.pure : rs->canasta.impure;
+  return m->hidden ? b * rs->canasta.hidden_factor : b;
+}
+
+long score_cards(const ruleset_t *rs, const card_counts_t *cc) {
+  long v = 0;
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    if (cc->n[c]) v += (long)cc->n[c] * rs_value(rs, c);
+  return v;
+}
+
+long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count) {
+  rs_red3_in_hand_t mode = rs->red_threes.in_hand;
+  bool penalty = mode == RED3_IN_HAND_PENALTY ||
+                 (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
+  *count = laid + (penalty ? 0 : held);
+  long v = rs_red3_value(rs, *count);
+  if (!melded && rs->red_threes.negative_without_meld) v = -v;
+  if (penalty) v -= (long)held * rs->red_threes.in_hand_penalty;
+  return v;
+}
+
+long score_left_in_hand(const ruleset_t *rs, const card_counts_t *hand) {
+  card_counts_t h = *hand;
+  card_t h3 = card_make(RANK_3, SUIT_H), d3 = card_make(RANK_3, SUIT_D);
+  card_t s3 = card_make(RANK_3, SUIT_S), c3 = card_make(RANK_3, SUIT_C);
+  h.n[h3] = h.n[d3] = 0; /* red threes are scored as red threes */
+  unsigned black3 = h.n[s3] + h.n[c3];
+  h.n[s3] = h.n[c3] = 0;
+  return -(score_cards(rs, &h) + (long)black3 * rs->cards.black3_in_hand);
+}
+
+/* ---- a hand ------------------------------------------------------------ */
+
+/* The red threes and black threes that stayed in the team's hands. */
+static void note_hand_uses(engine_t *e, int t) {
+  const ruleset_t *rs = e->rs;
+  unsigned red = 0, black = 0;
+  for (int p = 0; p < e->nplayers; p++) {
+    if (e->team_of[p] != t) continue;
+    red += eng_red3_count(&e->hand[p]) + eng_red3_count(&e->foot[p]);
+    black += e->hand[p].n[card_make(RANK_3, SUIT_S)] + e->hand[p].n[card_make(RANK_3, SUIT_C)];
+  }
+  if (black && rs->cards.black3_in_hand) eng_use(e, RK_CARDS_BLACK3_IN_HAND);
+  if (!red || rs->red_threes.in_hand == RED3_IN_HAND_AS_LAID) return;
+  eng_use(e, RK_RED_THREES_IN_HAND);
+  if (rs->red_threes.in_hand_penalty) eng_use(e, RK_RED_THREES_IN_HAND_PENALTY);
+}
+
+/* The scoring rules a team's score relied on. */
+static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool concealed) {
+  const ruleset_t *rs = e->rs;
+  if (s->pure + s->impure + s->wild_pure + s->wild_impure > 0) eng_use(e, RK_CANASTA_MIN_CARDS);
+  if (s->pure && rs->canasta.pure) eng_use(e, RK_CANASTA_PURE);
+  if (s->impure && rs->canasta.impure) eng_use(e, RK_CANASTA_IMPURE);
+  if (s->wild_pure) eng_use(e, RK_CANASTA_WILD_PURE);
+  if (s->wild_impure) eng_use(e, RK_CANASTA_WILD_IMPURE);
+  if (s->hidden && rs->canasta.hidden_factor > 1) eng_use(e, RK_CANASTA_HIDDEN_FACTOR);
+  if (s->sequences) eng_use(e, RK_SEQUENCE_MAX_CARDS);
+  if (s->sequences && rs->sequence.bonus) eng_use(e, RK_SEQUENCE_BONUS);
+  if (s->cut) eng_use(e, RK_CUT_BONUS);
+  if (s->going_out) eng_use(e, concealed ? RK_GOING_OUT_CONCEALED_BONUS : RK_GOING_OUT_BONUS);
+  if (s->red_three_count > 0) {
+    bool listed = false;
+    for (int i = 0; i < rs->red_threes.ntotals; i++)
+      listed = listed || rs->red_threes.totals[i].count == s->red_three_count;
+    eng_use(e, listed ? RK_RED_THREES_TOTALS : RK_RED_THREES_EACH);
+    if (rs->red_threes.negative_without_meld && eng_team_meld_count(e, t) == 0)
+      eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
+  }
+  note_hand_uses(e, t);
+}
+
+/* The team's melds: cards, bonuses, canastas by kind. */
+static void score_melds(const engine_t *e, int t, score_parts_t *s) {
+  const ruleset_t *rs = e->rs;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != t) continue;
+    s->melded += score_cards(rs, &m->cards);
+    s->canastas += score_meld_bonus(rs, m);
+    s->sequences += meld_is_complete_sequence(rs, m);
+    s->hidden += m->hidden && meld_is_canasta(rs, m);
+  }
+  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
+  s->pure = c.pure;
+  s->impure = c.impure;
+  s->wild_pure = c.wild_pure;
+  s->wild_impure = c.wild_impure;
+}
+
+static void score_team(const engine_t *e, int t, score_parts_t *s) {
+  const ruleset_t *rs = e->rs;
+  score_melds(e, t, s);
+  int held = 0;
+  for (int p = 0; p < e->nplayers; p++) {
+    if (e->team_of[p] != t) continue;
+    held += (int)(eng_red3_count(&e->hand[p]) + eng_red3_count(&e->foot[p]));
+    card_counts_t h = e->hand[p];
+    for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
+    s->in_hand += score_left_in_hand(rs, &h);
+  }
+  s->red_threes = score_red_threes(rs, e->red_threes[t], held, eng_team_meld_count(e, t) > 0,
+                                   &s->red_three_count);
+  if (e->out_player >= 0 && e->team_of[e->out_player] == t)
+    s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
+  int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;
+  if (e->cut == e->nplayers * e->seat->deal && e->team_of[cutter] == t) s->cut = rs->cut.bonus;
+  s->total = s->melded + s->canastas + s->red_threes + s->going_out + s->cut + s->in_hand;
+}
+
+void eng_score(engine_t *e, hand_score_t *out) {
+  memset(out, 0, sizeof *out);
+  out->out_player = e->out_player;
+  out->concealed = e->out_player >= 0 && e->concealed;
+  eng_use(e, RK_CARDS_VALUES);
+  for (int t = 0; t < e->nteams; t++) {
+    score_team(e, t, &out->team[t]);
+    note_score_uses(e, t, &out->team[t], out->concealed);
+  }
+}

@@ -1,0 +1,27 @@
+/* score.h — the parts of a hand's score, as pure functions of the ruleset
+ * and the cards (eng_score in score.c adds them up for each team). */
+#ifndef SCORE_H
+#define SCORE_H
+
+#include <stdbool.h>
+
+#include "card.h"
+#include "engine.h"
+#include "ruleset.h"
+
+/* canasta.*, sequence.bonus: what one meld earns besides its cards. */
+long score_meld_bonus(const ruleset_t *rs, const meld_t *m);
+
+/* The value of the cards counted one by one (cards.values). */
+long score_cards(const ruleset_t *rs, const card_counts_t *cc);
+
+/* red_threes.*: a team's red threes, `laid` on the table and `held` in its
+ * hands and feet at the end, when it `melded` or not. The red threes counted
+ * go to *count. */
+long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count);
+
+/* What the cards left in a player's hand (and foot) cost, as a number <= 0:
+ * red threes are scored as red threes, black threes at cards.black3_in_hand. */
+long score_left_in_hand(const ruleset_t *rs, const card_counts_t *hand);
+
+#endif

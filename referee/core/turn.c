@@ -1,0 +1,332 @@
+/* turn.c — the turn state machine: who may act, in which order, and the
+ * actions that are not melding (red threes, draw, discard, asking to go out,
+ * the foot, the end of the stock). Melding is melding.c's; the opening and
+ * going out are going_out.c's. */
+#include "engine_private.h"
+
+#include <string.h>
+
+void eng_start_turn(engine_t *e, int p) {
+  e->current = p;
+  e->phase = PH_START;
+  e->drawn = false;
+  e->ask = ASK_NOT_ASKED;
+  e->took_pile = false;
+  e->replaced = false;
+  e->empty_hand = false;
+  e->pile_red3 = 0;
+  e->pile_red3_laid = false;
+  e->first_meld.set = false;
+  e->black3_meld.set = false;
+  e->melded_before_turn = e->player_melded[p];
+  e->opened_before_turn = e->team_opened[e->team_of[p]];
+  e->own = e->hand[p];
+  memset(e->open_value, 0, (size_t)e->nmelds * sizeof e->open_value[0]);
+}
+
+/* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
+ * table (red_threes: laid at once; dealt ones before the first draw). */
+bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
+  if (eng_red3_count(&e->hand[p]) == 0) return true;
+  card_t c = e->hand[p].n[card_make(RANK_3, SUIT_H)] ? card_make(RANK_3, SUIT_H)
+                                                      : card_make(RANK_3, SUIT_D);
+  char b[4];
+  return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, "red_threes",
+              "%s still holds %s: a red three is laid at once, before the turn goes on",
+              e->player_name[p], card_name(c, b));
+}
+
+/* The turn's draw or take must come before melding (turn.meld_before_draw
+ * says melding comes first instead). */
+bool eng_may_meld(engine_t *e, const stmt_t *st) {
+  bool before = e->rs->turn.meld_before_draw;
+  if (!before && !e->drawn)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+                e->replaced ? "%s before drawing: the draw after the red three was its "
+                              "replacement, the turn's own draw is missing"
+                            : "%s before drawing: a turn starts with the draw or the pile",
+                verb_name(st->verb));
+  if (before && e->drawn)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+                "%s after %s: melding comes before the draw", verb_name(st->verb),
+                e->took_pile ? "taking the pile" : "drawing");
+
+  if (e->ask == ASK_WAITING)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "the partner has not answered yet");
+  if (!e->first_meld.set && !e->opened_before_turn) eng_mark(&e->first_meld, st);
+  if (before) eng_use(e, RK_TURN_MELD_BEFORE_DRAW);
+  return true;
+}
+
+static bool act_red3(engine_t *e, const stmt_t *st, int p) {
+  card_t c = st->cards[0];
+  char b[4];
+  if (!card_is_red3(c))
+    return eng_fail(e, st, st->card_cols[0], CODE_MELD_RANK, "red_threes",
+                "%s is not a red three: only 3H and 3D are laid with red3", card_name(c, b));
+  if (!eng_check_in_hand(e, st, p)) return false;
+  cc_take(&e->hand[p], c, 1);
+  if (p == e->current) cc_take(&e->own, c, 1);
+  e->red_threes[e->team_of[p]]++;
+  cc_add(&e->laid_red3, c, 1);
+  if (p == e->current && e->pile_red3 > 0) {
+    /* red_threes.replace_from_pile: one from the taken pile may be replaced */
+    e->pile_red3--;
+    if (e->rs->red_threes.replace_from_pile) eng_use(e, RK_RED_THREES_REPLACE_FROM_PILE);
+    if (!e->rs->red_threes.replace_from_pile) {
+      e->pile_red3_laid = true;
+      return true;
+    }
+  }
+  if (e->stock.total > (unsigned)e->owed) {
+    e->owed_player = p;
+    e->owed++;
+  }
+  return true;
+}
+
+static bool replacement_draw(engine_t *e, const stmt_t *st, int p) {
+  if (st->ncards != 1)
+    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "red_threes",
+                "%u cards drawn: a red three's replacement is one card, drawn on its own line",
+                st->ncards);
+  if (!eng_take_from_stock(e, st, p)) return false;
+  if (p == e->current) e->replaced = true;
+  e->owed -= (int)st->ncards;
+  if (e->owed == 0) e->owed_player = -1;
+  return true;
+}
+
+static bool act_draw(engine_t *e, const stmt_t *st, int p) {
+  if (e->owed_player == p && e->owed > 0) return replacement_draw(e, st, p);
+  if (e->drawn) {
+    if (e->pile_red3_laid)
+      return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+                  "a red three from the pile is not replaced");
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+                "a second draw in one turn");
+  }
+  if (!eng_check_no_red3(e, st, p)) return false;
+  if (e->rs->turn.meld_before_draw && !eng_judge_opening(e, p)) return false;
+  unsigned want = (unsigned)e->rs->turn.draw;
+  if (want > e->stock.total) want = e->stock.total;
+  if (want == 0)
+    return eng_fail(e, st, st->verb_word.col, CODE_STOCK_MISMATCH, "end.stock_empty",
+                "the stock is empty");
+  if (st->ncards != want)
+    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "turn.draw",
+                "%u card%s drawn, the draw takes %u", st->ncards, st->ncards == 1 ? "" : "s",
+                want);
+  if (!eng_take_from_stock(e, st, p)) return false;
+  eng_use(e, RK_TURN_DRAW);
+  e->drawn = true;
+  return true;
+}
+
+static bool act_discard(engine_t *e, const stmt_t *st, int p) {
+  card_t c = st->cards[0];
+  char b[4];
+  if (!e->drawn)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+                e->replaced ? "a discard before drawing: the draw after the red three was its "
+                              "replacement, the turn's own draw is missing"
+                            : "a discard before drawing: a turn starts with the draw or the pile");
+  if (e->ask == ASK_WAITING)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "the partner has not answered yet");
+  if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p)) return false;
+  cc_take(&e->hand[p], c, 1);
+  cc_take(&e->own, c, 1);
+  if (e->hand[p].total == 0 && e->ask == ASK_NO && e->stock.total == 0) {
+    /* refused, the player drew the stock's last card and discards it: the
+     * hand ends by the empty stock, not by going out */
+    e->over = e->stock_out = true;
+  } else if (e->hand[p].total == 0) {
+    if (!eng_judge_going_out(e, st, p)) return false;
+  } else {
+    if (!eng_judge_opening(e, p)) return false;
+    if (e->black3_meld.set)
+      return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, "meld.black_threes",
+                       "black threes are melded only when going out, and %s did not go out",
+                       e->player_name[p]);
+    if (e->ask == ASK_YES)
+      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                  "the partner answered yes: %s must go out this turn, %u card%s left",
+                  e->player_name[p], e->hand[p].total, e->hand[p].total == 1 ? "" : "s");
+  }
+  eng_push_pile(e, c);
+  if (rs_is_wild(e->rs, c)) e->wild_discarded = true; /* pile.wild_discard_naturals */
+  if (rs_blocks_pile(e->rs, c)) eng_use(e, RK_PILE_BLOCKED_BY);
+  (void)b;
+  if (e->over) return true;
+  eng_start_turn(e, (p + 1) % e->nplayers);
+  /* end.stock_empty: at_once ends the hand when a turn starts on an empty stock */
+  if (e->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE && e->stock.total == 0) {
+    eng_use(e, RK_END_STOCK_EMPTY);
+    e->over = e->stock_out = true;
+  }
+  return true;
+}
+
+static bool act_ask(engine_t *e, const stmt_t *st, int p) {
+  unsigned col = st->verb_word.col;
+  if (e->rs->going_out.ask == ASK_NONE)
+    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "asking to go out is not part of this game");
+  if (eng_partner_count(e, p) == 0)
+    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "%s has no partner to ask",
+                e->player_name[p]);
+  if (e->rs->turn.meld_before_draw && !e->empty_hand)
+    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask",
+                "asking to end comes when the hand is empty, %u card%s left", e->hand[p].total,
+                e->hand[p].total == 1 ? "" : "s");
+  if (!e->drawn && !e->empty_hand)
+    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "asking comes after the draw");
+  if (e->ask != ASK_NOT_ASKED)
+    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "%s already asked this turn",
+                e->player_name[p]);
+  if (!eng_check_no_red3(e, st, p)) return false;
+  if (e->empty_hand && !eng_may_end_early(e, st, p)) return false;
+  e->ask = ASK_WAITING;
+  return true;
+}
+
+static bool act_answer(engine_t *e, const stmt_t *st, int p) {
+  int c = e->current;
+  if (e->ask != ASK_WAITING)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "nobody asked to go out");
+  if (p == c || e->team_of[p] != e->team_of[c])
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "going_out.ask",
+                "only a partner of %s answers", e->player_name[c]);
+  e->ask = st->verb == V_YES ? ASK_YES : ASK_NO;
+  eng_use(e, RK_GOING_OUT_ASK);
+  if (e->empty_hand && e->ask == ASK_YES) eng_went_out(e, c);
+  return true;
+}
+
+/* foot.size: the player picks up the foot once the team has opened (this
+ * turn's melding counts: it is judged when the melding is over). */
+static bool act_foot(engine_t *e, const stmt_t *st, int p) {
+  unsigned col = st->verb_word.col;
+  if (e->rs->foot.size == 0)
+    return eng_fail(e, st, col, CODE_FOOT, "foot.size", "the %s rules have no foot", e->rs->name);
+  if (!e->has_foot[p])
+    return eng_fail(e, st, col, CODE_FOOT, "foot.size", "%s has already picked up the foot",
+                e->player_name[p]);
+  if (!e->opened_before_turn && !e->first_meld.set)
+    return eng_fail(e, st, col, CODE_NOT_OPENED, "foot.size",
+                "the team has not opened: the foot is picked up after the opening");
+  if (!eng_check_no_red3(e, st, p)) return false;
+  for (card_t c = 0; c < CARD_KINDS; c++) {
+    cc_add(&e->hand[p], c, e->foot[p].n[c]);
+    cc_add(&e->own, c, e->foot[p].n[c]);
+  }
+  cc_clear(&e->foot[p]);
+  e->has_foot[p] = false;
+  eng_use(e, RK_FOOT_SIZE);
+  return true;
+}
+
+/* end.stock_empty: the hand ends when the stock is empty. */
+static bool act_end(engine_t *e, const stmt_t *st, int p) {
+  if (e->empty_hand) {
+    if (e->rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0)
+      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+                  "%s ends the hand without asking the partners", e->player_name[p]);
+    if (!eng_may_end_early(e, st, p)) return false;
+    eng_went_out(e, p);
+    return true;
+  }
+  if (e->stock.total > 0)
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
+                "the stock still holds %u card%s", e->stock.total, e->stock.total == 1 ? "" : "s");
+  if (e->drawn)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "end.stock_empty",
+                "end comes at the start of a turn, in place of the draw");
+  if (e->rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE && eng_can_take(e, p))
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
+                "the stock is empty but %s can take the pile: play goes on",
+                e->player_name[p]);
+  eng_use(e, RK_END_STOCK_EMPTY);
+  e->over = true;
+  return true;
+}
+
+/* Before the first turn, seats lay their dealt red threes in turn order
+ * from the first player (who may also lay them at the start of the turn). */
+static bool pregame_in_order(engine_t *e, int p) {
+  int first = e->current, n = e->nplayers;
+  int at = (p - first + n) % n;
+  int last = e->pregame_seat < 0 ? 0 : (e->pregame_seat - first + n) % n;
+  if (at < last) return false;
+  e->pregame_seat = p;
+  return true;
+}
+
+/* Who may act now: the player to act, a partner answering, or (before the
+ * first turn) a seat laying its dealt red threes. */
+static bool check_actor(engine_t *e, const stmt_t *st, int p) {
+  if (e->owed > 0 && e->owed_player >= 0 && !(p == e->owed_player &&
+                                               (st->verb == V_DRAW || st->verb == V_RED3)))
+    return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+                "%s laid a red three and draws its replacement before anything else",
+                e->player_name[e->owed_player]);
+  if (st->verb == V_YES || st->verb == V_NO || p == e->current) return true;
+  if (e->ask == ASK_WAITING)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "%s asked to go out: a partner answers first", e->player_name[e->current]);
+  if (e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "red_threes",
+                "dealt red threes are laid seat by seat, in turn order: %s comes before %s",
+                e->player_name[p], e->player_name[e->pregame_seat]);
+  if (e->pregame && st->verb == V_RED3) return true;
+  if (e->owed_player == p && st->verb == V_DRAW) return true;
+  if (e->drawn && p == (e->current + 1) % e->nplayers)
+    return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, NULL,
+                "%s's turn ended without a discard", e->player_name[e->current]);
+  return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, NULL, "it is %s's turn, not %s's",
+              e->player_name[e->current], e->player_name[p]);
+}
+
+bool eng_action(engine_t *e, const stmt_t *st, int p) {
+  if (e->dead) return false;
+  if (!eng_setup_done(e, st->line, st->key.col, st->text)) return false;
+  if (e->over && e->stock_out && st->verb == V_END && p == e->current) {
+    e->stock_out = false; /* an explicit `end` after the stock ran out is welcome, once */
+    return true;
+  }
+  if (e->over)
+    return eng_fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL,
+                e->stock_out ? "the hand is over: the stock is empty" : "the hand is over");
+  if (!check_actor(e, st, p)) return false;
+
+  if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+                "%s asked to go out: a partner answers first", e->player_name[e->current]);
+  if (p == e->current && st->verb != V_RED3 && !(st->verb == V_DRAW && e->owed > 0))
+    e->pregame = false;
+  switch (st->verb) {
+    case V_RED3: return act_red3(e, st, p);
+    case V_DRAW: return act_draw(e, st, p);
+    case V_TAKE: return eng_act_take(e, st, p);
+    case V_MELD: return eng_act_meld(e, st, p);
+    case V_ADD: return eng_act_add(e, st, p);
+    case V_DISCARD: return act_discard(e, st, p);
+    case V_ASK: return act_ask(e, st, p);
+    case V_YES:
+    case V_NO: return act_answer(e, st, p);
+    case V_END: return act_end(e, st, p);
+    case V_FOOT: return act_foot(e, st, p);
+    case V_COUNT: break;
+  }
+  return false;
+}
+
+bool eng_finish(engine_t *e, unsigned line, const char *text) {
+  if (e->dead) return false;
+  if (!eng_setup_done(e, line, 1, text)) return false;
+  if (e->over) return true;
+  return eng_fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, NULL,
+                 "the hand is still on: %s is to play", e->player_name[e->current]);
+}
