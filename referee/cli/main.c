@@ -157,120 +157,156 @@ static int file_task(int index, void *p, job_counts_t *counts) {
   return t->ctx->status;
 }
 
-static int run_main(int argc, char **argv, char **files) {
-  run_ctx_t ctx = {false, isatty(STDOUT_FILENO) != 0, false, false, EXIT_LEGAL, 0};
-  unsigned explain_at = 0;
-  bool keep_going = false;
-  bool stats = false, parse_only = false;
-  unsigned long long jobs = 1;
-  check_options_t copt = {NULL, false, false, NULL};
-  const char *rules = NULL;
-  bool check = false;
-  int nfiles = 0;
+/* The options of `referee` and `referee check`. */
+typedef struct {
+  run_ctx_t ctx;
+  unsigned explain_at;
+  bool keep_going, stats, parse_only, check;
+  unsigned long long jobs;
+  check_options_t copt;
+  const char *rules;
+  int nfiles;
+} opts_t;
+
+enum { OPT_GO_ON = -1 };
+
+/* --rules R and --color WHEN. */
+static int value_option(opts_t *o, const char *a, const char *v) {
+  if (!v) return usage_error("%s needs a value", a);
+  if (a[2] == 'r') o->rules = v;
+  else if (strcmp(v, "always") == 0 || strcmp(v, "never") == 0 || strcmp(v, "auto") == 0)
+    o->ctx.color = v[0] == 'a' && v[1] == 'l' ? true : v[0] == 'n' ? false : o->ctx.color;
+  else return usage_error("--color takes auto, always or never, not '%s'", v);
+  return OPT_GO_ON;
+}
+
+/* The options that take a value: argv[*i + 1], consumed. */
+static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
+  const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+  (*i)++;
+  if (strcmp(a, "--at") == 0) {
+    if (!v) return usage_error("%s needs a line number", a);
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end || n < 1) return usage_error("--at takes a line number, not '%s'", v);
+    o->explain_at = (unsigned)n;
+    o->ctx.explain = true;
+  } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
+    if (!number_arg(v, &o->jobs) || o->jobs < 1 || o->jobs > 256)
+      return usage_error("--jobs takes a number of processes from 1 to 256%s", "");
+  } else if (o->check && strcmp(a, "--junit") == 0) {
+    if (!v) return usage_error("%s needs a file", a);
+    o->copt.junit = v;
+  } else if (strcmp(a, "--rules") == 0 || strcmp(a, "--color") == 0) {
+    return value_option(o, a, v);
+  } else {
+    (*i)--;
+    return usage_error("unknown option '%s'", a);
+  }
+  return OPT_GO_ON;
+}
+
+/* One option at argv[*i]: OPT_GO_ON, or the exit status to end with. */
+static int option(opts_t *o, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    fputs(usage, stdout);
+    return EXIT_LEGAL;
+  } else if (strcmp(a, "--version") == 0) {
+    printf("referee (canasta-referee) %s, reads CGR 1\n", REFEREE_VERSION);
+    return EXIT_LEGAL;
+  } else if (strcmp(a, "--list-rules") == 0) {
+    list_rules();
+    return EXIT_LEGAL;
+  }
+  bool *flag = strcmp(a, "--json") == 0          ? &o->ctx.json
+               : strcmp(a, "--keep-going") == 0  ? &o->keep_going
+               : strcmp(a, "--explain") == 0     ? &o->ctx.explain
+               : strcmp(a, "--stats") == 0       ? &o->stats
+               : strcmp(a, "--parse-only") == 0  ? &o->parse_only
+               : strcmp(a, "--quiet") == 0       ? &o->ctx.quiet
+               : o->check && strcmp(a, "--tap") == 0      ? &o->copt.tap
+               : o->check && strcmp(a, "--coverage") == 0 ? &o->copt.coverage
+                                                          : NULL;
+  if (flag) {
+    *flag = true;
+    return OPT_GO_ON;
+  }
+  return option_with_value(o, argc, argv, i);
+}
+
+/* The command line into o and files; OPT_GO_ON or the exit status. */
+static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   int i = 1;
   if (argc > 1 && strcmp(argv[1], "check") == 0) {
-    check = true;
+    o->check = true;
     i = 2;
   }
   for (; i < argc; i++) {
     const char *a = argv[i];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      fputs(usage, stdout);
-      return EXIT_LEGAL;
-    } else if (strcmp(a, "--version") == 0) {
-      printf("referee (canasta-referee) %s, reads CGR 1\n", REFEREE_VERSION);
-      return EXIT_LEGAL;
-    } else if (strcmp(a, "--json") == 0) {
-      ctx.json = true;
-    } else if (strcmp(a, "--keep-going") == 0) {
-      keep_going = true;
-    } else if (strcmp(a, "--explain") == 0) {
-      ctx.explain = true;
-    } else if (strcmp(a, "--at") == 0) {
-      if (i + 1 == argc) return usage_error("%s needs a line number", a);
-      char *end;
-      long v = strtol(argv[++i], &end, 10);
-      if (*end || v < 1) return usage_error("--at takes a line number, not '%s'", argv[i]);
-      explain_at = (unsigned)v;
-      ctx.explain = true;
-    } else if (strcmp(a, "--stats") == 0) {
-      stats = true;
-    } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
-      if (!number_arg(i + 1 < argc ? argv[i + 1] : NULL, &jobs) || jobs < 1 || jobs > 256)
-        return usage_error("--jobs takes a number of processes from 1 to 256%s", "");
-      i++;
-    } else if (check && strcmp(a, "--tap") == 0) {
-      copt.tap = true;
-    } else if (check && strcmp(a, "--coverage") == 0) {
-      copt.coverage = true;
-    } else if (check && strcmp(a, "--junit") == 0) {
-      if (i + 1 == argc) return usage_error("%s needs a file", a);
-      copt.junit = argv[++i];
-    } else if (strcmp(a, "--parse-only") == 0) {
-      parse_only = true;
-    } else if (strcmp(a, "--quiet") == 0) {
-      ctx.quiet = true;
-    } else if (strcmp(a, "--list-rules") == 0) {
-      list_rules();
-      return EXIT_LEGAL;
-    } else if (strcmp(a, "--rules") == 0 || strcmp(a, "--color") == 0) {
-      if (i + 1 == argc) return usage_error("%s needs a value", a);
-      const char *v = argv[++i];
-      if (a[2] == 'r') {
-        rules = v;
-      } else if (strcmp(v, "always") == 0 || strcmp(v, "never") == 0 || strcmp(v, "auto") == 0) {
-        ctx.color = v[0] == 'a' && v[1] == 'l' ? true : v[0] == 'n' ? false : ctx.color;
-      } else {
-        return usage_error("--color takes auto, always or never, not '%s'", v);
-      }
-    } else if (a[0] == '-' && a[1] == '-' && a[2] == '\0') {
-      for (i++; i < argc; i++) files[nfiles++] = argv[i];
-    } else if (a[0] == '-' && a[1] != '\0') {
-      return usage_error("unknown option '%s'", a);
-    } else {
-      files[nfiles++] = argv[i];
-    }
+    int rc = OPT_GO_ON;
+    if (a[0] == '-' && a[1] == '-' && a[2] == '\0')
+      for (i++; i < argc; i++) files[o->nfiles++] = argv[i];
+    else if (a[0] == '-' && a[1] != '\0') rc = option(o, argc, argv, &i);
+    else files[o->nfiles++] = argv[i];
+    if (rc != OPT_GO_ON) return rc;
   }
-  if (nfiles == 0) return usage_error("no input files (use - for standard input)%s", "");
-  if (rules) {
+  if (o->nfiles == 0) return usage_error("no input files (use - for standard input)%s", "");
+  if (o->rules) {
     ruleset_t rs;
     rs_error_t err;
-    if (!rs_load(&rs, rules, &err)) {
+    if (!rs_load(&rs, o->rules, &err)) {
       fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err.file, err.line ? err.line : 1,
               err.col ? err.col : 1, err.message);
       return EXIT_ERROR;
     }
   }
-  if (check) return check_paths(nfiles, files, rules, &copt, stdout);
+  return OPT_GO_ON;
+}
 
+/* Every file through one game driver, or through --jobs processes. */
+static int run_files(opts_t *o, char **files) {
+  run_ctx_t *ctx = &o->ctx;
   /* --json: records up to the buffer's size leave in one write each */
   static char outbuf[1 << 16];
-  if (ctx.json) setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-  game_t *g = game_new(rules, on_record, &ctx);
+  if (ctx->json) setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+  game_t *g = game_new(o->rules, on_record, ctx);
   if (!g) return EXIT_ERROR;
-  if (ctx.explain) game_explain(g, explain_at);
-  if (keep_going) game_keep_going(g);
+  if (ctx->explain) game_explain(g, o->explain_at);
+  if (o->keep_going) game_keep_going(g);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   unsigned long long bytes = 0, parsed = 0;
-  for (int f = 0; f < nfiles; f++) {
+  for (int f = 0; f < o->nfiles; f++) {
     struct stat sb;
     if (stat(files[f], &sb) == 0) bytes += (unsigned long long)sb.st_size;
   }
   job_counts_t totals = {0, 0};
-  if (jobs > 1 && nfiles > 1) {
-    file_task_t task = {&ctx, g, files, parse_only};
-    ctx.status = jobs_run(nfiles, (int)jobs, file_task, &task, &totals);
+  if (o->jobs > 1 && o->nfiles > 1) {
+    file_task_t task = {ctx, g, files, o->parse_only};
+    ctx->status = jobs_run(o->nfiles, (int)o->jobs, file_task, &task, &totals);
   } else {
-    for (int f = 0; f < nfiles; f++) run_one(&ctx, g, files[f], parse_only, &parsed);
-    totals.records = ctx.records;
-    totals.actions = parse_only ? parsed : game_actions(g);
+    for (int f = 0; f < o->nfiles; f++) run_one(ctx, g, files[f], o->parse_only, &parsed);
+    totals.records = ctx->records;
+    totals.actions = o->parse_only ? parsed : game_actions(g);
   }
   clock_gettime(CLOCK_MONOTONIC, &t1);
-  if (stats) print_stats(totals.records, totals.actions, bytes, t0, t1);
+  if (o->stats) print_stats(totals.records, totals.actions, bytes, t0, t1);
   game_free(g);
   fflush(stdout);
-  return ctx.status;
+  return ctx->status;
+}
+
+static int run_main(int argc, char **argv, char **files) {
+  opts_t o;
+  memset(&o, 0, sizeof o);
+  o.ctx.color = isatty(STDOUT_FILENO) != 0;
+  o.ctx.status = EXIT_LEGAL;
+  o.jobs = 1;
+  int rc = parse_args(&o, argc, argv, files);
+  if (rc != OPT_GO_ON) return rc;
+  if (o.check) return check_paths(o.nfiles, files, o.rules, &o.copt, stdout);
+  return run_files(&o, files);
 }
 
 static int gen_main(int argc, char **argv) {

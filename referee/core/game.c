@@ -12,57 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-enum { RULESET_CACHE = 8 };
-
-/* R_SKIP (--keep-going): a hand failed; its statements are passed over until
- * the next `hand`. */
-typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE, R_SKIP } rstate_t;
-
-enum { MAX_LATER = 64 };
-
-typedef struct {
-  char name[512];
-  ruleset_t rs;
-  bool ok;
-  rs_error_t err;
-} cached_rs_t;
-
-struct game {
-  game_callback_t cb;
-  void *ctx;
-  const char *forced_rules;
-  const ruleset_t *forced_rs;
-  cached_rs_t cache[RULESET_CACHE];
-  int ncache;
-  const char *file;
-  int index;
-  rstate_t state;
-  record_t rec;
-  int hands_cap;
-  bool hand_scored_claimed;
-  bool have_variant;
-  long match_hands, match_target; /* from a `match` header line, 0 if none */
-  unsigned variant_line, variant_col;
-  char variant_text[VERDICT_TEXT];
-  bool started;          /* the record began with its `cgr` line */
-  bool pending;          /* an expectation waiting for the next statement */
-  bool bad_pending;      /* a malformed line waiting for the next statement */
-  stmt_error_t bad;
-  char bad_text[VERDICT_TEXT];
-  stmt_t expect;     /* (only its expect fields and line are used) */
-  unsigned long long actions;
-  bool explain, snap_taken, hand_started;
-  bool keep_going;
-  int hand_no;                  /* `hand` statements begun in this record */
-  verdict_t first;              /* --keep-going: the record's verdict */
-  verdict_t later[MAX_LATER];
-  unsigned explain_at;
-  engine_t *snap;
-  engine_t *eng;
-  const char *names[MAX_PLAYERS];
-};
+#include "game_private.h"
 
 game_t *game_new(const char *forced_rules, game_callback_t cb, void *ctx) {
   game_t *g = calloc(1, sizeof *g);
@@ -134,7 +85,7 @@ static void vset(game_t *g, verdict_status_t status, code_t code, unsigned line,
   g->state = R_DONE;
 }
 
-static bool malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt, ...) {
+bool game_fail_malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vset(g, VERDICT_MALFORMED, CODE_NONE, st->line, col, st->text, fmt, ap);
@@ -142,7 +93,7 @@ static bool malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt
   return false;
 }
 
-static bool illegal(game_t *g, const stmt_t *st, unsigned col, code_t code,
+bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code,
                     const char *rule, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -212,208 +163,6 @@ void game_begin_file(game_t *g, const char *file) {
   g->state = R_NONE;
 }
 
-static const ruleset_t *load_ruleset(game_t *g, const char *name, rs_error_t *err) {
-  for (int i = 0; i < g->ncache; i++)
-    if (strcmp(g->cache[i].name, name) == 0) {
-      *err = g->cache[i].err;
-      return g->cache[i].ok ? &g->cache[i].rs : NULL;
-    }
-  cached_rs_t *c = &g->cache[g->ncache < RULESET_CACHE ? g->ncache++ : RULESET_CACHE - 1];
-  snprintf(c->name, sizeof c->name, "%s", name);
-  c->ok = rs_load(&c->rs, name, &c->err);
-  *err = c->err;
-  return c->ok ? &c->rs : NULL;
-}
-
-static int find_player(const record_t *r, const char *name) {
-  for (int p = 0; p < r->nplayers; p++)
-    if (r->player[p][0] == name[0] && strcmp(r->player[p], name) == 0) return p;
-  return -1;
-}
-
-/* "unknown player X", with the name meant when only the case differs. */
-static bool unknown_player(game_t *g, const stmt_t *st, const word_t *w) {
-  const record_t *r = &g->rec;
-  for (int p = 0; p < r->nplayers; p++)
-    if (strcasecmp(r->player[p], w->s) == 0)
-      return malformed(g, st, w->col, "unknown player %s (names are case-sensitive: %s?)", w->s,
-                       r->player[p]);
-  char known[160] = "";
-  for (int p = 0; p < r->nplayers; p++)
-    snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", p ? ", " : "",
-             r->player[p]);
-  return malformed(g, st, w->col, "unknown player %s (the players are %s)", w->s, known);
-}
-
-static int find_team(const record_t *r, const char *name) {
-  for (int t = 0; t < r->nteams; t++)
-    if (strcmp(r->team[t], name) == 0) return t;
-  return -1;
-}
-
-/* ---- header ----------------------------------------------------------- */
-
-static bool header_player(game_t *g, const stmt_t *st) {
-  record_t *r = &g->rec;
-  if (find_player(r, st->name.s) >= 0)
-    return malformed(g, st, st->name.col, "player %s is listed twice", st->name.s);
-  if (r->nplayers == MAX_PLAYERS)
-    return malformed(g, st, st->key.col, "more than %d players", MAX_PLAYERS);
-  if (strlen(st->name.s) >= NAME_LEN || (st->value.s && strlen(st->value.s) >= NAME_LEN))
-    return malformed(g, st, st->name.col, "a name longer than %d bytes", NAME_LEN - 1);
-  const char *team = st->value.s ? st->value.s : st->name.s;
-  int t = find_team(r, team);
-  if (t < 0) {
-    t = r->nteams++;
-    snprintf(r->team[t], NAME_LEN, "%s", team);
-  }
-  int p = r->nplayers++;
-  snprintf(r->player[p], NAME_LEN, "%s", st->name.s);
-  r->team_of[p] = t;
-  return true;
-}
-
-static bool header_statement(game_t *g, const stmt_t *st) {
-  record_t *r = &g->rec;
-  switch (st->kind) {
-    case ST_VARIANT:
-      if (g->have_variant) return malformed(g, st, st->key.col, "a second variant line");
-      g->have_variant = true;
-      g->variant_line = st->line;
-      g->variant_col = st->name.col;
-      verdict_text(g->variant_text, st->text);
-      snprintf(r->variant, sizeof r->variant, "%s", st->name.s);
-      return true;
-    case ST_PLAYER: return header_player(g, st);
-    case ST_MATCH:
-      if (g->match_hands || g->match_target)
-        return malformed(g, st, st->key.col, "a second match line");
-      if (st->name.s[0] == 'h') g->match_hands = st->number;
-      else g->match_target = st->number;
-      return true;
-    case ST_TAG:
-      if (r->ntags == MAX_TAGS) return malformed(g, st, st->key.col, "more than %d tags", MAX_TAGS);
-      snprintf(r->tag_key[r->ntags], NAME_LEN, "%s", st->name.s);
-      snprintf(r->tag_value[r->ntags], sizeof r->tag_value[0], "%s", st->value.s);
-      r->ntags++;
-      return true;
-    default:
-      return malformed(g, st, st->key.col, "\"%s\" belongs to a hand: expected \"hand 1\" first",
-                       st->key.s);
-  }
-}
-
-static bool adjacent_partners(const record_t *r, int *a, int *b) {
-  for (int p = 0; p < r->nplayers; p++) {
-    int q = (p + 1) % r->nplayers;
-    if (r->team_of[p] == r->team_of[q]) {
-      *a = p;
-      *b = q;
-      return true;
-    }
-  }
-  return false;
-}
-
-/* `variant PATH` with a relative path is read from the record's directory
- * when a file there has that name, else from the working directory. */
-static const char *resolve_variant(game_t *g, const char *name, char *buf, size_t len) {
-  size_t n = strlen(name);
-  bool is_path = strchr(name, '/') || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
-  const char *slash = g->file ? strrchr(g->file, '/') : NULL;
-  if (!is_path || name[0] == '/' || g->forced_rules || !slash) return name;
-  snprintf(buf, len, "%.*s/%s", (int)(slash - g->file), g->file, name);
-  FILE *f = fopen(buf, "rb");
-  if (!f) return name;
-  fclose(f);
-  return buf;
-}
-
-/* A ruleset that cannot be loaded: the error is in the YAML file (its own
- * position), or the name cannot be found (the variant line's position). */
-static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
-  verdict_t *v = &g->rec.verdict;
-  memset(v, 0, sizeof *v);
-  v->status = VERDICT_MALFORMED;
-  g->rec.ruleset_error = true;
-  g->state = R_DONE;
-  if (err->line > 0) {
-    v->line = err->line;
-    v->col = err->col;
-    snprintf(v->text, sizeof v->text, "%s", err->file);
-    snprintf(v->message, sizeof v->message, "%s", err->message);
-    return false;
-  }
-  bool forced = g->forced_rules != NULL;
-  v->line = forced ? st->line : g->variant_line;
-  v->col = forced ? 1 : g->variant_col;
-  snprintf(v->text, sizeof v->text, "%s", g->rec.file);
-  snprintf(v->message, sizeof v->message, "ruleset %.100s: %.120s", err->file, err->message);
-  return false;
-}
-
-/* The header is complete at the first hand: the ruleset, the seating. */
-static bool header_done(game_t *g, const stmt_t *st) {
-  record_t *r = &g->rec;
-  const char *name = g->forced_rules ? g->forced_rules : r->variant;
-  if (!g->forced_rules && !g->have_variant) {
-    malformed(g, st, st->key.col, "expected \"variant NAME\" in the header before the first hand");
-    return false;
-  }
-  if (r->nplayers == 0) {
-    malformed(g, st, st->key.col, "expected \"player NAME\" lines in the header");
-    return false;
-  }
-  if (g->forced_rules) snprintf(r->variant, sizeof r->variant, "%s", g->forced_rules);
-  rs_error_t err;
-  char resolved[512];
-  r->rs = g->forced_rs ? g->forced_rs
-                       : load_ruleset(g, resolve_variant(g, name, resolved, sizeof resolved), &err);
-  if (!r->rs) return ruleset_failed(g, st, &err);
-  const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
-  if (!seat) {
-    char allowed[64] = "";
-    for (int i = 0; i < r->rs->nseats; i++)
-      snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%d", i ? ", " : "",
-               r->rs->seats[i].players);
-    illegal(g, st, st->key.col, CODE_SEATING, "table",
-            "%d players: the %s rules are played by %s players", r->nplayers, r->rs->name, allowed);
-    return false;
-  }
-  if (r->nteams != seat->teams) {
-    illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
-            "%d teams at %d players, the %s rules play %d", r->nteams, r->nplayers, r->rs->name,
-            seat->teams);
-    return false;
-  }
-  int size[MAX_TEAMS] = {0};
-  for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
-  int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
-  for (int t = 0; t < r->nteams; t++)
-    if (size[t] < lo || size[t] > hi) {
-      illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
-              hi > lo ? "team %s has %d player%s: %d players make %d teams of %d or %d"
-                      : "team %s has %d player%s: %d players make %d teams of %d",
-              r->team[t], size[t], size[t] == 1 ? "" : "s", r->nplayers, seat->teams, lo, hi);
-      return false;
-    }
-  int a, b;
-  if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
-    illegal(g, st, st->key.col, CODE_SEATING, "table.partners_apart",
-            "%s and %s are partners and sit side by side", r->player[a], r->player[b]);
-    return false;
-  }
-  /* match.hands, or a `match` header line: to a target or a number of hands */
-  r->hands_limit = g->match_hands ? (int)g->match_hands
-                   : g->match_target ? 0 : r->rs->match.hands;
-  r->target = r->hands_limit ? 0 : g->match_target ? (int)g->match_target : seat->target;
-  uses_add(&r->uses, RK_TABLE_PLAYERS);
-  uses_add(&r->uses, RK_TABLE_TEAMS);
-  if (seat->partners_apart && seat->teams < r->nplayers) uses_add(&r->uses, RK_TABLE_PARTNERS_APART);
-  for (int p = 0; p < r->nplayers; p++) g->names[p] = r->player[p];
-  return true;
-}
-
 /* ---- hands ------------------------------------------------------------ */
 
 static bool push_hand(game_t *g, const hand_score_t *h) {
@@ -473,15 +222,15 @@ static bool close_hand(game_t *g, unsigned line, const char *text) {
 
 static bool begin_hand(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
-  if (g->state == R_HEADER && !header_done(g, st)) return false;
+  if (g->state == R_HEADER && !game_header_done(g, st)) return false;
   if (!close_hand(g, st->line, st->text)) return false;
   if (st->number != g->hand_no + 1)
-    return malformed(g, st, st->value.col, "expected hand %d, got %ld", g->hand_no + 1, st->number);
+    return game_fail_malformed(g, st, st->value.col, "expected hand %d, got %ld", g->hand_no + 1, st->number);
   if (r->game_over)
     return r->hands_limit
-               ? illegal(g, st, st->key.col, CODE_GAME_OVER, "match.hands",
+               ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, "match.hands",
                          "the game is over: it was played in %d hands", r->hands_limit)
-               : illegal(g, st, st->key.col, CODE_GAME_OVER, "table.target",
+               : game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, "table.target",
                          "the game is over: %s reached %d",
                          r->winner >= 0 ? r->team[r->winner] : "a team", r->target);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
@@ -495,12 +244,12 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
 static bool setup_statement(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state != R_SETUP)
-    return malformed(g, st, st->key.col, "\"%s\" belongs to the setup, before the hand's first action",
+    return game_fail_malformed(g, st, st->key.col, "\"%s\" belongs to the setup, before the hand's first action",
                      st->key.s);
   int p = -1;
   if (st->kind == ST_DEALER || st->kind == ST_DEAL || st->kind == ST_FOOT) {
-    p = find_player(r, st->name.s);
-    if (p < 0) return unknown_player(g, st, &st->name);
+    p = game_find_player(r, st->name.s);
+    if (p < 0) return game_unknown_player(g, st, &st->name);
   }
   bool ok = eng_setup(g->eng, st, p);
   if (!ok) engine_failed(g);
@@ -510,11 +259,11 @@ static bool setup_statement(game_t *g, const stmt_t *st) {
 static bool action(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER)
-    return malformed(g, st, st->key.col, "an action before the first \"hand\" line");
-  int p = find_player(r, st->key.s);
-  if (p < 0) return unknown_player(g, st, &st->key);
+    return game_fail_malformed(g, st, st->key.col, "an action before the first \"hand\" line");
+  int p = game_find_player(r, st->key.s);
+  if (p < 0) return game_unknown_player(g, st, &st->key);
   if (g->state == R_SCORED)
-    return illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
+    return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
   g->state = R_PLAY;
   g->actions++;
   bool ok = eng_action(g->eng, st, p);
@@ -527,17 +276,17 @@ static bool action(game_t *g, const stmt_t *st) {
 static bool score_line(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER)
-    return malformed(g, st, st->key.col, "a score line before the first hand");
+    return game_fail_malformed(g, st, st->key.col, "a score line before the first hand");
   if (!close_hand(g, st->line, st->text)) return false;
   if (g->hand_scored_claimed)
-    return malformed(g, st, st->key.col, "a second score line for hand %d", r->nhands);
+    return game_fail_malformed(g, st, st->key.col, "a second score line for hand %d", r->nhands);
   g->hand_scored_claimed = true;
   const hand_score_t *h = &r->hands[r->nhands - 1];
   for (unsigned i = 0; i < st->nscores; i++) {
-    int t = find_team(r, st->score_team[i].s);
-    if (t < 0) return malformed(g, st, st->score_team[i].col, "unknown team %s", st->score_team[i].s);
+    int t = game_find_team(r, st->score_team[i].s);
+    if (t < 0) return game_fail_malformed(g, st, st->score_team[i].col, "unknown team %s", st->score_team[i].s);
     if (h->team[t].total != st->score_value[i])
-      return illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, NULL,
+      return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, NULL,
                      "%s scores %ld in hand %d, the record claims %ld", r->team[t],
                      h->team[t].total, h->number, st->score_value[i]);
   }
@@ -549,7 +298,7 @@ static bool score_line(game_t *g, const stmt_t *st) {
 static bool expectation(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (r->has_expect)
-    return malformed(g, st, st->key.col, "a second expectation in this record (line %u)",
+    return game_fail_malformed(g, st, st->key.col, "a second expectation in this record (line %u)",
                      r->expect_at);
   r->has_expect = true;
   r->expect = st->expect;
@@ -582,48 +331,48 @@ static void place_expectation(game_t *g) {
 static void no_hand(game_t *g, unsigned line);
 static void place_malformed(game_t *g);
 
-static bool statement(game_t *g, const stmt_t *st) {
-  if (st->kind == ST_EXPECT) {
-    if (g->pending) place_expectation(g);
-    hold_expectation(g, st);
-    return true;
+/* A `cgr` line: the record it starts (or the one its leading lines opened). */
+static bool cgr_line(game_t *g, const stmt_t *st) {
+  if (g->bad_pending && g->state != R_NONE && g->started) {
+    /* the bad line sat between two records: it belongs to this new one */
+    if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
+    if (g->state == R_HEADER) no_hand(g, st->line);
+    flush(g);
   }
-  if (st->kind == ST_CGR) {
-    if (g->bad_pending && g->state != R_NONE && g->started) {
-      /* the bad line sat between two records: it belongs to this new one */
-      if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
-      if (g->state == R_HEADER) no_hand(g, st->line);
-      flush(g);
-    }
-    place_malformed(g);
-    if (g->state != R_NONE && !g->started) {
-      /* lines before the first `cgr` (comments, a malformed line) belong to it */
-      g->started = true;
-      g->rec.start_line = st->line;
-      place_expectation(g);
-      if (g->state == R_DONE) return false;
-      if (st->number != 1)
-        return malformed(g, st, st->value.col, "CGR version %ld: this referee reads version 1",
-                         st->number);
-      return true;
-    }
+  place_malformed(g);
+  if (g->state != R_NONE && !g->started) {
+    /* lines before the first `cgr` (comments, a malformed line) belong to it */
+    g->started = true;
+    g->rec.start_line = st->line;
+    place_expectation(g);
+    if (g->state == R_DONE) return false;
+  } else {
     if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
     if (g->state == R_HEADER) no_hand(g, st->line);
     flush(g);
     start_record(g, st->line);
     g->started = true;
     place_expectation(g);
-    if (st->number != 1)
-      return malformed(g, st, st->value.col, "CGR version %ld: this referee reads version 1",
-                       st->number);
+  }
+  if (st->number != 1)
+    return game_fail_malformed(g, st, st->value.col, "CGR version %ld: this referee reads version 1",
+                     st->number);
+  return true;
+}
+
+static bool statement(game_t *g, const stmt_t *st) {
+  if (st->kind == ST_EXPECT) {
+    if (g->pending) place_expectation(g);
+    hold_expectation(g, st);
     return true;
   }
+  if (st->kind == ST_CGR) return cgr_line(g, st);
   place_expectation(g);
   place_malformed(g);
   if (g->state == R_NONE) start_record(g, st->line);
   if (g->state == R_HEADER && g->rec.start_line == 0) g->rec.start_line = st->line;
   if (g->state == R_HEADER && !g->started)
-    return malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
+    return game_fail_malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
   if (g->state == R_DONE) return false;
   if (g->state == R_SKIP && st->kind != ST_HAND) return true;
   switch (st->kind) {
@@ -632,9 +381,9 @@ static bool statement(game_t *g, const stmt_t *st) {
     case ST_TAG:
     case ST_MATCH:
       if (g->state != R_HEADER)
-        return malformed(g, st, st->key.col, "\"%s\" belongs to the header, before the first hand",
+        return game_fail_malformed(g, st, st->key.col, "\"%s\" belongs to the header, before the first hand",
                          st->key.s);
-      return header_statement(g, st);
+      return game_header_statement(g, st);
     case ST_HAND: return begin_hand(g, st);
     case ST_DEALER:
     case ST_CUT:
@@ -642,7 +391,7 @@ static bool statement(game_t *g, const stmt_t *st) {
     case ST_FOOT:
     case ST_STOCK:
     case ST_PILE:
-      if (g->state == R_HEADER) return header_statement(g, st);
+      if (g->state == R_HEADER) return game_header_statement(g, st);
       return setup_statement(g, st);
     case ST_ACTION: return action(g, st);
     case ST_SCORE: return score_line(g, st);

@@ -1,0 +1,81 @@
+/* game_private.h — the record driver's state, shared by game.c (records,
+ * hands, verdicts) and header.c (the header, the seating, the ruleset). */
+#ifndef GAME_PRIVATE_H
+#define GAME_PRIVATE_H
+
+#include "game.h"
+
+enum { RULESET_CACHE = 8 };
+
+/* R_SKIP (--keep-going): a hand failed; its statements are passed over until
+ * the next `hand`. */
+typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE, R_SKIP } rstate_t;
+
+enum { MAX_LATER = 64 };
+
+typedef struct {
+  char name[512];
+  ruleset_t rs;
+  bool ok;
+  rs_error_t err;
+} cached_rs_t;
+
+struct game {
+  game_callback_t cb;
+  void *ctx;
+  const char *forced_rules;
+  const ruleset_t *forced_rs;
+  cached_rs_t cache[RULESET_CACHE];
+  int ncache;
+  const char *file;
+  int index;
+  rstate_t state;
+  record_t rec;
+  int hands_cap;
+  bool hand_scored_claimed;
+  bool have_variant;
+  long match_hands, match_target; /* from a `match` header line, 0 if none */
+  unsigned variant_line, variant_col;
+  char variant_text[VERDICT_TEXT];
+  bool started;          /* the record began with its `cgr` line */
+  bool pending;          /* an expectation waiting for the next statement */
+  bool bad_pending;      /* a malformed line waiting for the next statement */
+  stmt_error_t bad;
+  char bad_text[VERDICT_TEXT];
+  stmt_t expect;     /* (only its expect fields and line are used) */
+  unsigned long long actions;
+  bool explain, snap_taken, hand_started;
+  bool keep_going;
+  int hand_no;                  /* `hand` statements begun in this record */
+  verdict_t first;              /* --keep-going: the record's verdict */
+  verdict_t later[MAX_LATER];
+  unsigned explain_at;
+  engine_t *snap;
+  engine_t *eng;
+  const char *names[MAX_PLAYERS];
+};
+
+/* The record's verdict: malformed or illegal at column col of st. Both
+ * return false and end the record (R_DONE). */
+bool game_fail_malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code, const char *rule,
+                       const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* header.c */
+int game_find_player(const record_t *r, const char *name);
+/* "unknown player X", with the name meant when only the case differs. */
+bool game_unknown_player(game_t *g, const stmt_t *st, const word_t *w);
+int game_find_team(const record_t *r, const char *name);
+bool game_header_statement(game_t *g, const stmt_t *st);
+/* The header is complete at the first hand: the ruleset, the seating. */
+bool game_header_done(game_t *g, const stmt_t *st);
+
+#endif

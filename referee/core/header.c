@@ -1,0 +1,211 @@
+/* header.c — a record's header: the players and teams, tags, the match, the
+ * ruleset named by the variant line (or forced), and the seating it allows. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game_private.h"
+
+static const ruleset_t *load_ruleset(game_t *g, const char *name, rs_error_t *err) {
+  for (int i = 0; i < g->ncache; i++)
+    if (strcmp(g->cache[i].name, name) == 0) {
+      *err = g->cache[i].err;
+      return g->cache[i].ok ? &g->cache[i].rs : NULL;
+    }
+  cached_rs_t *c = &g->cache[g->ncache < RULESET_CACHE ? g->ncache++ : RULESET_CACHE - 1];
+  snprintf(c->name, sizeof c->name, "%s", name);
+  c->ok = rs_load(&c->rs, name, &c->err);
+  *err = c->err;
+  return c->ok ? &c->rs : NULL;
+}
+
+int game_find_player(const record_t *r, const char *name) {
+  for (int p = 0; p < r->nplayers; p++)
+    if (r->player[p][0] == name[0] && strcmp(r->player[p], name) == 0) return p;
+  return -1;
+}
+
+/* "unknown player X", with the name meant when only the case differs. */
+bool game_unknown_player(game_t *g, const stmt_t *st, const word_t *w) {
+  const record_t *r = &g->rec;
+  for (int p = 0; p < r->nplayers; p++)
+    if (strcasecmp(r->player[p], w->s) == 0)
+      return game_fail_malformed(g, st, w->col, "unknown player %s (names are case-sensitive: %s?)", w->s,
+                       r->player[p]);
+  char known[160] = "";
+  for (int p = 0; p < r->nplayers; p++)
+    snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", p ? ", " : "",
+             r->player[p]);
+  return game_fail_malformed(g, st, w->col, "unknown player %s (the players are %s)", w->s, known);
+}
+
+int game_find_team(const record_t *r, const char *name) {
+  for (int t = 0; t < r->nteams; t++)
+    if (strcmp(r->team[t], name) == 0) return t;
+  return -1;
+}
+
+/* ---- header ----------------------------------------------------------- */
+
+static bool header_player(game_t *g, const stmt_t *st) {
+  record_t *r = &g->rec;
+  if (game_find_player(r, st->name.s) >= 0)
+    return game_fail_malformed(g, st, st->name.col, "player %s is listed twice", st->name.s);
+  if (r->nplayers == MAX_PLAYERS)
+    return game_fail_malformed(g, st, st->key.col, "more than %d players", MAX_PLAYERS);
+  if (strlen(st->name.s) >= NAME_LEN || (st->value.s && strlen(st->value.s) >= NAME_LEN))
+    return game_fail_malformed(g, st, st->name.col, "a name longer than %d bytes", NAME_LEN - 1);
+  const char *team = st->value.s ? st->value.s : st->name.s;
+  int t = game_find_team(r, team);
+  if (t < 0) {
+    t = r->nteams++;
+    snprintf(r->team[t], NAME_LEN, "%s", team);
+  }
+  int p = r->nplayers++;
+  snprintf(r->player[p], NAME_LEN, "%s", st->name.s);
+  r->team_of[p] = t;
+  return true;
+}
+
+bool game_header_statement(game_t *g, const stmt_t *st) {
+  record_t *r = &g->rec;
+  switch (st->kind) {
+    case ST_VARIANT:
+      if (g->have_variant) return game_fail_malformed(g, st, st->key.col, "a second variant line");
+      g->have_variant = true;
+      g->variant_line = st->line;
+      g->variant_col = st->name.col;
+      verdict_text(g->variant_text, st->text);
+      snprintf(r->variant, sizeof r->variant, "%s", st->name.s);
+      return true;
+    case ST_PLAYER: return header_player(g, st);
+    case ST_MATCH:
+      if (g->match_hands || g->match_target)
+        return game_fail_malformed(g, st, st->key.col, "a second match line");
+      if (st->name.s[0] == 'h') g->match_hands = st->number;
+      else g->match_target = st->number;
+      return true;
+    case ST_TAG:
+      if (r->ntags == MAX_TAGS) return game_fail_malformed(g, st, st->key.col, "more than %d tags", MAX_TAGS);
+      snprintf(r->tag_key[r->ntags], NAME_LEN, "%s", st->name.s);
+      snprintf(r->tag_value[r->ntags], sizeof r->tag_value[0], "%s", st->value.s);
+      r->ntags++;
+      return true;
+    default:
+      return game_fail_malformed(g, st, st->key.col, "\"%s\" belongs to a hand: expected \"hand 1\" first",
+                       st->key.s);
+  }
+}
+
+static bool adjacent_partners(const record_t *r, int *a, int *b) {
+  for (int p = 0; p < r->nplayers; p++) {
+    int q = (p + 1) % r->nplayers;
+    if (r->team_of[p] == r->team_of[q]) {
+      *a = p;
+      *b = q;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* `variant PATH` with a relative path is read from the record's directory
+ * when a file there has that name, else from the working directory. */
+static const char *resolve_variant(game_t *g, const char *name, char *buf, size_t len) {
+  size_t n = strlen(name);
+  bool is_path = strchr(name, '/') || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
+  const char *slash = g->file ? strrchr(g->file, '/') : NULL;
+  if (!is_path || name[0] == '/' || g->forced_rules || !slash) return name;
+  snprintf(buf, len, "%.*s/%s", (int)(slash - g->file), g->file, name);
+  FILE *f = fopen(buf, "rb");
+  if (!f) return name;
+  fclose(f);
+  return buf;
+}
+
+/* A ruleset that cannot be loaded: the error is in the YAML file (its own
+ * position), or the name cannot be found (the variant line's position). */
+static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
+  verdict_t *v = &g->rec.verdict;
+  memset(v, 0, sizeof *v);
+  v->status = VERDICT_MALFORMED;
+  g->rec.ruleset_error = true;
+  g->state = R_DONE;
+  if (err->line > 0) {
+    v->line = err->line;
+    v->col = err->col;
+    snprintf(v->text, sizeof v->text, "%s", err->file);
+    snprintf(v->message, sizeof v->message, "%s", err->message);
+    return false;
+  }
+  bool forced = g->forced_rules != NULL;
+  v->line = forced ? st->line : g->variant_line;
+  v->col = forced ? 1 : g->variant_col;
+  snprintf(v->text, sizeof v->text, "%s", g->rec.file);
+  snprintf(v->message, sizeof v->message, "ruleset %.100s: %.120s", err->file, err->message);
+  return false;
+}
+
+/* The header is complete at the first hand: the ruleset, the seating. */
+bool game_header_done(game_t *g, const stmt_t *st) {
+  record_t *r = &g->rec;
+  const char *name = g->forced_rules ? g->forced_rules : r->variant;
+  if (!g->forced_rules && !g->have_variant) {
+    game_fail_malformed(g, st, st->key.col, "expected \"variant NAME\" in the header before the first hand");
+    return false;
+  }
+  if (r->nplayers == 0) {
+    game_fail_malformed(g, st, st->key.col, "expected \"player NAME\" lines in the header");
+    return false;
+  }
+  if (g->forced_rules) snprintf(r->variant, sizeof r->variant, "%s", g->forced_rules);
+  rs_error_t err;
+  char resolved[512];
+  r->rs = g->forced_rs ? g->forced_rs
+                       : load_ruleset(g, resolve_variant(g, name, resolved, sizeof resolved), &err);
+  if (!r->rs) return ruleset_failed(g, st, &err);
+  const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
+  if (!seat) {
+    char allowed[64] = "";
+    for (int i = 0; i < r->rs->nseats; i++)
+      snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%d", i ? ", " : "",
+               r->rs->seats[i].players);
+    game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table",
+            "%d players: the %s rules are played by %s players", r->nplayers, r->rs->name, allowed);
+    return false;
+  }
+  if (r->nteams != seat->teams) {
+    game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
+            "%d teams at %d players, the %s rules play %d", r->nteams, r->nplayers, r->rs->name,
+            seat->teams);
+    return false;
+  }
+  int size[MAX_TEAMS] = {0};
+  for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
+  int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
+  for (int t = 0; t < r->nteams; t++)
+    if (size[t] < lo || size[t] > hi) {
+      game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
+              hi > lo ? "team %s has %d player%s: %d players make %d teams of %d or %d"
+                      : "team %s has %d player%s: %d players make %d teams of %d",
+              r->team[t], size[t], size[t] == 1 ? "" : "s", r->nplayers, seat->teams, lo, hi);
+      return false;
+    }
+  int a, b;
+  if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
+    game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.partners_apart",
+            "%s and %s are partners and sit side by side", r->player[a], r->player[b]);
+    return false;
+  }
+  /* match.hands, or a `match` header line: to a target or a number of hands */
+  r->hands_limit = g->match_hands ? (int)g->match_hands
+                   : g->match_target ? 0 : r->rs->match.hands;
+  r->target = r->hands_limit ? 0 : g->match_target ? (int)g->match_target : seat->target;
+  uses_add(&r->uses, RK_TABLE_PLAYERS);
+  uses_add(&r->uses, RK_TABLE_TEAMS);
+  if (seat->partners_apart && seat->teams < r->nplayers) uses_add(&r->uses, RK_TABLE_PARTNERS_APART);
+  for (int p = 0; p < r->nplayers; p++) g->names[p] = r->player[p];
+  return true;
+}
+
