@@ -1,0 +1,374 @@
+/* gen_player.c — the generator's players: the moves they consider (taking
+ * the pile, melds, additions, sequences, red threes, the foot, asking to go
+ * out, the discard), tried most wanted first until the engine accepts one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen_private.h"
+
+/* A partner of p, at random; -1 for none. */
+static int partner_of(gen_t *g, int p) {
+  int list[MAX_PLAYERS], n = 0;
+  for (int q = 0; q < g->np; q++)
+    if (q != p && g->team_of[q] == g->team_of[p]) list[n++] = q;
+  return n ? list[gen_rnd(g, n)] : -1;
+}
+
+/* ---- red threes, draws, the foot ------------------------------------------ */
+
+/* The stock's next n cards, as the `stock` line put them. */
+static void stock_text(gen_t *g, char *buf, size_t size, unsigned n) {
+  buf[0] = '\0';
+  gen_cards_text(buf, size, gen_vw(g)->stock_next, (int)n);
+}
+
+static bool draw(gen_t *g, int p, unsigned n) {
+  char cards[CAND_TEXT];
+  stock_text(g, cards, sizeof cards, n);
+  return gen_act(g, p, "draw%s", cards);
+}
+
+/* Lays every red three p holds, each followed by its replacement where due. */
+static void lay_red_threes(gen_t *g, int p) {
+  for (int tries = 0; tries < 16; tries++) {
+    card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
+    const card_counts_t *hand = &gen_vw(g)->hand[p];
+    card_t c = hand->n[h] ? h : hand->n[d] ? d : CARD_KINDS;
+    if (c == CARD_KINDS) return;
+    char b[4];
+    if (!gen_act(g, p, "red3 %s", card_name(c, b))) return;
+    if (gen_vw(g)->owed > 0 && gen_vw(g)->owed_player == p && !draw(g, p, 1)) return;
+  }
+}
+
+static void pick_up_foot(gen_t *g, int p) {
+  if (!gen_vw(g)->has_foot[p] || gen_vw(g)->over) return;
+  if (gen_act(g, p, "foot")) lay_red_threes(g, p);
+}
+
+/* ---- candidates -------------------------------------------------------------- */
+
+typedef struct {
+  char text[CAND_TEXT];
+  int ncards;     /* cards leaving the hand */
+  int weight;     /* higher first, on average */
+  uint64_t key;
+} cand_t;
+
+typedef struct {
+  cand_t c[MAX_CANDS];
+  int n;
+} cands_t;
+
+static void cand_add(gen_t *g, cands_t *cs, int weight, int ncards, const char *verb,
+                     const card_t *cards, int n) {
+  if (cs->n == MAX_CANDS || n <= 0) return;
+  cand_t *c = &cs->c[cs->n++];
+  snprintf(c->text, sizeof c->text, "%s", verb);
+  gen_cards_text(c->text, sizeof c->text, cards, n);
+  c->ncards = ncards;
+  c->weight = weight;
+  c->key = gen_next_random(g) % 1000 * (uint64_t)weight;
+}
+
+static int by_key(const void *a, const void *b) {
+  const cand_t *x = a, *y = b;
+  return x->key < y->key ? 1 : x->key > y->key ? -1 : 0;
+}
+
+/* The cards of rank r in the hand (all suits, copies repeated). */
+static int of_rank(const card_counts_t *h, int r, card_t *out, int max) {
+  int n = 0;
+  for (int s = 0; s < 4; s++) {
+    card_t c = r == RANK_JOKER ? CARD_JOKER : card_make(r, s);
+    for (unsigned k = 0; k < h->n[c] && n < max; k++) out[n++] = c;
+    if (r == RANK_JOKER) break;
+  }
+  return n;
+}
+
+/* The wild cards in the hand, in a random order. */
+static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max) {
+  int n = 0;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (g->rs->cards.wild[r]) n += of_rank(h, r, out + n, max - n);
+  for (int i = n - 1; i > 0; i--) {
+    int j = gen_rnd(g, i + 1);
+    card_t t = out[i];
+    out[i] = out[j];
+    out[j] = t;
+  }
+  return n;
+}
+
+/* New sets of natural ranks, with some wild cards where the rules allow. */
+static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h) {
+  const ruleset_t *rs = g->rs;
+  card_t wild[64], cards[128];
+  int nw = wilds_in(g, h, wild, 64);
+  for (int r = 0; r < RANK_JOKER; r++) {
+    if (rs->cards.wild[r] || r == RANK_3) continue;
+    int k = of_rank(h, r, cards, 64);
+    if (k == 0 || k < rs->meld.min_naturals) continue;
+    int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
+    int room = rs_max_wild(rs, k + nw);
+    if (rs->meld.wild_below_naturals && room > k - 1) room = k - 1;
+    int hi = nw < room ? nw : room;
+    if (need > hi) continue;
+    int w = need + gen_rnd(g, hi - need + 1);
+    for (int i = 0; i < w; i++) cards[k + i] = wild[i];
+    cand_add(g, cs, 6, k + w, "meld", cards, k + w);
+    if (w > need) cand_add(g, cs, 3, k + need, "meld", cards, k + need);
+  }
+  /* wild sets: a set of a wild rank (a canasta of 2s) */
+  for (int r = 0; r < RANK_COUNT; r++) {
+    if (!rs->meld.wild_sets[r]) continue;
+    int k = of_rank(h, r, cards, 64);
+    if (k >= rs->meld.min_cards) cand_add(g, cs, 4, k, "meld", cards, k);
+  }
+  /* black threes, which some rules meld only to go out */
+  if (rs->meld.black_threes != THREES_NEVER) {
+    int k = 0;
+    card_t s3 = card_make(RANK_3, SUIT_S), c3 = card_make(RANK_3, SUIT_C);
+    for (unsigned i = 0; i < h->n[s3]; i++) cards[k++] = s3;
+    for (unsigned i = 0; i < h->n[c3]; i++) cards[k++] = c3;
+    if (k >= rs->meld.min_cards) cand_add(g, cs, 5, k, "meld", cards, k);
+  }
+}
+
+/* Runs of one suit, where the rules have sequences. */
+static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
+  const ruleset_t *rs = g->rs;
+  if (rs->sequence.min_cards == 0) return;
+  for (int s = 0; s < 4; s++) {
+    card_t run[RANK_COUNT];
+    int n = 0;
+    for (int r = rs->sequence.low; r <= rs->sequence.high + 1; r++) {
+      card_t c = r <= rs->sequence.high ? card_make(r, s) : 0;
+      if (r <= rs->sequence.high && !rs->cards.wild[r] && h->n[c]) {
+        run[n++] = c;
+        continue;
+      }
+      if (n >= rs->sequence.min_cards) {
+        int len = n > rs->sequence.max_cards ? rs->sequence.max_cards : n;
+        int from = gen_rnd(g, n - len + 1);
+        cand_add(g, cs, 7, len, "meld", run + from, len);
+        if (len > rs->sequence.min_cards)
+          cand_add(g, cs, 2, rs->sequence.min_cards, "meld", run + from, rs->sequence.min_cards);
+      }
+      n = 0;
+    }
+  }
+}
+
+/* Additions to the team's melds: naturals, a wild card, a sequence's ends. */
+static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  card_t cards[128], wild[64];
+  int nw = wilds_in(g, h, wild, 64), index = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != g->team_of[p]) continue;
+    char verb[32];
+    index++;
+    bool by_rank = m->suit < 0 && m->rank >= 0 && rs->meld.same_rank != SAME_RANK_ALLOW &&
+                   gen_chance(g, 50);
+    if (by_rank) snprintf(verb, sizeof verb, "add %s", card_rank_name(m->rank));
+    else snprintf(verb, sizeof verb, "add #%d", index);
+    if (m->suit >= 0) {
+      int lo = -1, hi = -1;
+      for (int r = 0; r < RANK_COUNT; r++)
+        if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
+      card_t below = lo > rs->sequence.low ? card_make(lo - 1, m->suit) : CARD_KINDS;
+      card_t above = hi < rs->sequence.high ? card_make(hi + 1, m->suit) : CARD_KINDS;
+      if (below < CARD_KINDS && h->n[below]) cand_add(g, cs, 8, 1, verb, &below, 1);
+      if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, 8, 1, verb, &above, 1);
+      continue;
+    }
+    int k = m->rank == RANK_3 ? 0 : of_rank(h, m->rank, cards, 64);
+    if (k > 0) cand_add(g, cs, 9, k, verb, cards, k);
+    int total = (int)m->cards.total;
+    bool room = (int)m->wilds + 1 <= rs_max_wild(rs, total + 1) &&
+                (!rs->meld.wild_below_naturals || (int)m->wilds + 1 < (int)m->naturals);
+    if (nw > 0 && room && m->rank != RANK_3) cand_add(g, cs, 4, 1, verb, wild, 1);
+  }
+}
+
+/* Tries the candidates in their random order; true when one was played. */
+static bool try_cands(gen_t *g, int p, cands_t *cs, int keep) {
+  qsort(cs->c, (size_t)cs->n, sizeof cs->c[0], by_key);
+  for (int i = 0; i < cs->n; i++) {
+    if ((int)gen_vw(g)->hand[p].total - cs->c[i].ncards < keep) continue;
+    if (gen_act(g, p, "%s", cs->c[i].text)) return true;
+  }
+  return false;
+}
+
+/* ---- a turn --------------------------------------------------------------- */
+
+/* Melds and additions until none is wanted or legal. */
+static void greedy_melds(gen_t *g, int p) {
+  int keep = g->level == 0 ? 0 : 2;
+  for (int round = 0; round < 40 && !gen_vw(g)->over && g->level < 2; round++) {
+    if (gen_vw(g)->hand[p].total <= 4 && gen_chance(g, 80)) pick_up_foot(g, p);
+    if (gen_vw(g)->over || gen_vw(g)->empty_hand || gen_chance(g, 4)) return;
+    cands_t cs;
+    cs.n = 0;
+    const card_counts_t *h = &gen_vw(g)->hand[p];
+    additions(g, &cs, p, h);
+    new_sets(g, &cs, h);
+    new_sequences(g, &cs, h);
+    if (!try_cands(g, p, &cs, keep)) return;
+  }
+}
+
+/* A player who has not melded yet may hold everything back until the whole
+ * hand can go down at once (going out concealed): the melds are tried, and
+ * taken back unless at most one card (the discard) is left. */
+static void meld_phase(gen_t *g, int p) {
+  if (gen_vw(g)->player_melded[p] || g->level > 0 || !gen_chance(g, 35)) {
+    greedy_melds(g, p);
+    return;
+  }
+  size_t mark = g->hand.len;
+  unsigned line = g->line;
+  engine_t *before = eng_new();
+  if (!before) return;
+  eng_copy(before, g->e);
+  greedy_melds(g, p);
+  if (!gen_vw(g)->over && !gen_vw(g)->empty_hand && gen_vw(g)->hand[p].total > 1) {
+    eng_copy(g->e, before);
+    g->hand.len = mark;
+    g->line = line;
+  }
+  eng_free(before);
+}
+
+/* Taking the pile: the top card with naturals (and a wild card), or alone
+ * onto the team's meld. */
+static bool take_pile(gen_t *g, int p) {
+  const eng_view_t *e = gen_vw(g);
+  if (e->npile == 0) return false;
+  card_t top = e->pile[e->npile - 1];
+  if (!rs_is_natural(g->rs, top)) return false;
+  const card_counts_t *h = &e->hand[p];
+  card_t cards[64], wild[64];
+  int k = of_rank(h, card_rank(top), cards, 32);
+  int nw = wilds_in(g, h, wild, 32);
+  cands_t cs;
+  cs.n = 0;
+  { /* `take` alone: onto the team's meld */
+    cand_t *c = &cs.c[cs.n++];
+    snprintf(c->text, sizeof c->text, "take");
+    c->ncards = 0;
+    c->weight = 5;
+    c->key = gen_next_random(g) % 1000 * 5;
+  }
+  if (k >= 2) cand_add(g, &cs, 6, 2, "take", cards, 2);
+  if (k > 2) cand_add(g, &cs, 4, k, "take", cards, k);
+  if (k >= 1 && nw >= 1) {
+    cards[k] = wild[0];
+    cand_add(g, &cs, 3, k + 1, "take", cards, k + 1);
+    card_t two[2] = {cards[0], wild[0]};
+    cand_add(g, &cs, 3, 2, "take", two, 2);
+  }
+  /* no cards kept back: the pile's cards join the hand (the melding after the
+   * take keeps them back where the level asks it) */
+  if (!try_cands(g, p, &cs, 0)) return false;
+  lay_red_threes(g, p);
+  return true;
+}
+
+static bool draw_or_take(gen_t *g, int p) {
+  lay_red_threes(g, p);
+  if (gen_vw(g)->over) return true;
+  bool stock_empty = gen_vw(g)->stock == 0;
+  if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, 70)) && take_pile(g, p))
+    return true;
+  if (stock_empty) return gen_act(g, p, "end");
+  unsigned n = (unsigned)g->rs->turn.draw;
+  if (n > gen_vw(g)->stock) n = gen_vw(g)->stock;
+  if (!draw(g, p, n)) return false;
+  lay_red_threes(g, p);
+  return true;
+}
+
+/* Asking the partner to go out, answered yes or no at random. */
+static void maybe_ask(gen_t *g, int p) {
+  if (g->rs->going_out.ask == ASK_NONE || g->level >= 2 || gen_vw(g)->over) return;
+  if (gen_vw(g)->hand[p].total > 5 || !gen_chance(g, 40)) return;
+  int q = partner_of(g, p);
+  if (q < 0 || !gen_act(g, p, "ask")) return;
+  gen_act(g, q, gen_chance(g, 65) ? "yes" : "no");
+}
+
+/* Where melding comes first, an empty hand may end the hand by decision. */
+static void after_meld_first(gen_t *g, int p) {
+  if (!gen_vw(g)->empty_hand || gen_vw(g)->over) return;
+  int q = partner_of(g, p);
+  if (q >= 0) {
+    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 75) ? "yes" : "no");
+  } else if (gen_chance(g, 80)) {
+    gen_act(g, p, "end");
+  }
+}
+
+static int discard_weight(gen_t *g, int p, card_t c) {
+  if (gen_is_wild(g, c)) return 3;
+  if (card_is_black3(c)) return 30;
+  const eng_view_t *e = gen_vw(g);
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == g->team_of[p] && e->melds[i].rank == card_rank(c)) return 4;
+  return e->hand[p].n[c] > 1 ? 6 : 12;
+}
+
+static bool discard(gen_t *g, int p) {
+  card_t cards[MAX_CARDS];
+  int n = gen_hand_cards(&gen_vw(g)->hand[p], cards, MAX_CARDS);
+  cands_t cs;
+  cs.n = 0;
+  for (int i = 0; i < n && cs.n < MAX_CANDS; i++) {
+    if (i > 0 && cards[i] == cards[i - 1]) continue;
+    cand_add(g, &cs, discard_weight(g, p, cards[i]), 1, "discard", &cards[i], 1);
+  }
+  return try_cands(g, p, &cs, 0);
+}
+
+static bool play_turn_at(gen_t *g, int p) {
+  if (g->rs->turn.meld_before_draw) {
+    lay_red_threes(g, p);
+    meld_phase(g, p);
+    after_meld_first(g, p);
+    if (gen_vw(g)->over) return true;
+    if (!draw_or_take(g, p)) return false;
+  } else {
+    if (!draw_or_take(g, p)) return false;
+    if (gen_vw(g)->over) return true;
+    maybe_ask(g, p);
+    meld_phase(g, p);
+  }
+  if (gen_vw(g)->over) return true;
+  if (gen_vw(g)->hand[p].total == 0) pick_up_foot(g, p);
+  return gen_vw(g)->over || discard(g, p);
+}
+
+/* One turn, played again by more cautious players while it gets stuck. */
+bool gen_play_turn(gen_t *g) {
+  int p = gen_vw(g)->current;
+  size_t mark = g->hand.len;
+  unsigned line = g->line;
+  eng_copy(g->snap, g->e);
+  for (g->level = 0; g->level < LEVELS; g->level++) {
+    if (g->level > 0) {
+      g->stats->retries++;
+      eng_copy(g->e, g->snap);
+      g->hand.len = mark;
+      g->line = line;
+    }
+    if (play_turn_at(g, p) && (gen_vw(g)->over || gen_vw(g)->current != p)) return true;
+  }
+  return false;
+}
+

@@ -1,0 +1,66 @@
+/* gen_private.h — the generator's state, shared by gen.c (deals, hands,
+ * games, the text written) and gen_player.c (the players' moves). */
+#ifndef GEN_PRIVATE_H
+#define GEN_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cgr.h"
+#include "engine.h"
+#include "gen.h"
+#include "ruleset.h"
+
+enum { MAX_CANDS = 96, CAND_TEXT = 640, HAND_ACTIONS = 4000, REDEALS = 50, LEVELS = 3 };
+
+typedef struct {
+  char *s;
+  size_t len, cap;
+} text_t;
+
+typedef struct {
+  const ruleset_t *rs;
+  ruleset_t rules;
+  const rs_seat_t *seat;
+  const gen_options_t *opt;
+  int np, nteams;
+  int team_of[MAX_PLAYERS];
+  const char *names[MAX_PLAYERS];
+  char team[MAX_TEAMS][16];
+  uint64_t rng;
+  cgr_reader_t *rd;
+  engine_t *e, *tmp, *snap;
+  eng_view_t view;      /* of e, as vw() last read it */
+  long total[MAX_TEAMS];
+  text_t hand;          /* the lines of the hand being played */
+  unsigned line;        /* the number the next line will have */
+  int level;
+  gen_stats_t *stats;
+  char *why;
+  size_t why_len;
+} gen_t;
+
+uint64_t gen_next_random(gen_t *g);
+/* A number in 0..n-1; a chance of pct in 100. */
+int gen_rnd(gen_t *g, int n);
+bool gen_chance(gen_t *g, int pct);
+/* Appends " C1 C2 ..." to buf. */
+void gen_cards_text(char *buf, size_t size, const card_t *c, int n);
+/* The cards of a hand, copies repeated, in card order. */
+int gen_hand_cards(const card_counts_t *h, card_t *out, int max);
+bool gen_is_wild(const gen_t *g, card_t c);
+/* The hand being played, as the engine shows it (read afresh: an accepted
+ * action swaps g->e). */
+const eng_view_t *gen_vw(gen_t *g);
+/* Tries an action by `actor`; written and kept only when the engine accepts it. */
+bool gen_act(gen_t *g, int actor, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* gen_player.c: one turn of the player to act, played again by more cautious
+ * players while it gets stuck; false when no level found a way on. */
+bool gen_play_turn(gen_t *g);
+
+#endif

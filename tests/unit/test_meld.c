@@ -1,0 +1,187 @@
+/* Meld judging (meld.h) tested directly: every kind of meld, every form of
+ * wild limit, sequences, wild sets and black threes, table-driven over the
+ * shipped rulesets. Each row is a group of cards laid as a new meld; the
+ * expectation is the code and ruleset key of the first broken rule, or none. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "meld.h"
+
+/* Cards from their record names ("KH 2C JK"). */
+static unsigned parse_cards(const char *text, card_t *out) {
+  unsigned n = 0;
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", text);
+  for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+    if (strcmp(w, "JK") == 0) {
+      out[n++] = CARD_JOKER;
+      continue;
+    }
+    int rank = card_rank_parse((char[]){w[0], '\0'});
+    const char *suits = "SHDC";
+    int suit = (int)(strchr(suits, w[1]) - suits);
+    cr_assert(rank >= 0 && strchr(suits, w[1]), "bad card %s in the test table", w);
+    out[n++] = card_make(rank, suit);
+  }
+  return n;
+}
+
+static const ruleset_t *rules(const char *name) {
+  static ruleset_t cache[4];
+  static const char *names[4];
+  for (int i = 0; i < 4; i++) {
+    if (names[i] && strcmp(names[i], name) == 0) return &cache[i];
+    if (!names[i]) {
+      rs_error_t err;
+      cr_assert(rs_load(&cache[i], name, &err), "%s: %s", name, err.message);
+      names[i] = name;
+      return &cache[i];
+    }
+  }
+  cr_assert_fail("too many rulesets");
+  return NULL;
+}
+
+/* A new meld of these cards, judged as the engine judges `meld`. */
+static verdict_t judge_new_meld(const ruleset_t *rs, const card_t *c, unsigned n,
+                                bool *going_out_only) {
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  *going_out_only = false;
+  if (meld_looks_like_sequence(rs, c, n)) {
+    unsigned ranks;
+    meld_judge_sequence(rs, card_suit(c[0]), 0, c, n, &ranks, &v, NULL);
+    return v;
+  }
+  mix_t m = meld_mix(rs, c, NULL, n, -1);
+  if (meld_judge_mix(rs, &m, going_out_only, &v, NULL))
+    meld_judge_set(rs, m.rank, n, m.naturals + m.black3, m.wilds, &v, NULL);
+  return v;
+}
+
+typedef struct {
+  const char *rules, *cards;
+  code_t code;     /* CODE_NONE: legal */
+  const char *key; /* the ruleset key named, or NULL */
+} meld_case_t;
+
+static const meld_case_t cases[] = {
+  /* sets: size, naturals, rank */
+  {"classic", "KH KS KD", CODE_NONE, NULL},
+  {"classic", "KH KS", CODE_MELD_SIZE, "meld.min_cards"},
+  {"classic", "KH KS QD", CODE_MELD_RANK, NULL},
+  {"classic", "KH 2C JK", CODE_MELD_NATURALS, "meld.min_naturals"},
+  {"two-player", "KH 2C JK", CODE_NONE, NULL},
+  {"classic", "2C 2D JK", CODE_MELD_NATURALS, "meld.min_naturals"},
+  {"classic", "3H 3D 3H", CODE_MELD_THREE, NULL},
+  {"classic", "KH KS 3D", CODE_MELD_THREE, NULL},
+  /* meld.max_wild */
+  {"classic", "KH KS KD 2C 2D JK", CODE_NONE, NULL},
+  {"classic", "KH KS KD 2C 2D JK JK", CODE_WILD_OVERFLOW, "meld.max_wild"},
+  /* meld.wild_limits: a 3-card meld holds one wild card, a 4-card meld two */
+  {"chinese", "KH KS 2C", CODE_NONE, NULL},
+  {"chinese", "KH 2C JK", CODE_MELD_NATURALS, "meld.min_naturals"},
+  {"chinese", "KH KS KD 2C 2D", CODE_NONE, NULL},
+  {"chinese", "KH KS 2D 2C", CODE_NONE, NULL},
+  {"chinese", "KH KS KD 2C 2D JK", CODE_NONE, NULL},
+  {"chinese", "KH KS 2C 2D JK", CODE_NONE, NULL},
+  {"chinese", "KH KS KD 2C 2D JK JK", CODE_WILD_OVERFLOW, "meld.max_wild"},
+  /* meld.wild_below_naturals */
+  {"italian", "KH KS KD 2C", CODE_NONE, NULL},
+  {"italian", "KH KS KD 2C 2D JK", CODE_WILD_OVERFLOW, "meld.wild_below_naturals"},
+  {"italian", "KH KS 2C", CODE_MELD_NATURALS, "meld.min_naturals"},
+  /* canasta.min_naturals */
+  {"classic", "KH KS KD KC 2C 2D JK", CODE_NONE, NULL},
+  /* wild sets: a set of 2s where meld.wild_sets names them */
+  {"chinese", "2C 2D 2H", CODE_NONE, NULL},
+  {"chinese", "2C 2D 2H JK", CODE_NONE, NULL},
+  {"italian", "JK JK JK", CODE_NONE, NULL},
+  /* black threes */
+  {"classic", "3S 3C 3S", CODE_NONE, NULL},
+  {"classic", "3S 3C 2D", CODE_MELD_THREE, "meld.black_threes_wild"},
+  {"italian", "3S 3C 3S", CODE_MELD_THREE, "meld.black_threes"},
+  /* sequences */
+  {"italian", "4H 5H 6H", CODE_NONE, NULL},
+  {"italian", "4H 5H 7H", CODE_MELD_RANK, NULL},
+  {"italian", "3H 4H 5H", CODE_MELD_RANK, "sequence.low"},
+  {"italian", "4H 5H 6H 7H 8H 9H TH JH", CODE_MELD_SIZE, "sequence.max_cards"},
+  {"italian", "4H 5H", CODE_MELD_SIZE, "sequence.min_cards"},
+};
+
+Test(meld, every_kind_of_meld_and_limit) {
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const meld_case_t *k = &cases[i];
+    card_t c[32];
+    unsigned n = parse_cards(k->cards, c);
+    bool going_out_only;
+    verdict_t v = judge_new_meld(rules(k->rules), c, n, &going_out_only);
+    cr_expect_eq(v.code, k->code, "%s: %s: code %s, expected %s (%s)", k->rules, k->cards,
+                 code_name(v.code), code_name(k->code), v.message);
+    if (k->code != CODE_NONE)
+      cr_expect(k->key ? v.rule && strcmp(v.rule, k->key) == 0 : v.rule == NULL,
+                "%s: %s: key %s, expected %s", k->rules, k->cards, v.rule ? v.rule : "(none)",
+                k->key ? k->key : "(none)");
+  }
+}
+
+Test(meld, wild_limits_by_size) {
+  /* the Chinese limits with one natural enough, so that the limits decide */
+  ruleset_t rs = *rules("chinese");
+  rs.meld.min_naturals = 1;
+  const struct { const char *cards; code_t code; } rows[] = {
+    {"KH KS 2C", CODE_NONE}, {"KH 2C JK", CODE_WILD_OVERFLOW},
+    {"KH KS 2C JK", CODE_NONE}, {"KH 2C 2D JK", CODE_WILD_OVERFLOW},
+    {"KH 2C 2D JK 2H", CODE_WILD_OVERFLOW}, {"KH KS 2C 2D JK", CODE_NONE}};
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    card_t c[8];
+    unsigned n = parse_cards(rows[i].cards, c);
+    bool going_out_only;
+    verdict_t v = judge_new_meld(&rs, c, n, &going_out_only);
+    cr_expect_eq(v.code, rows[i].code, "%s: %s", rows[i].cards, v.message);
+    if (rows[i].code != CODE_NONE)
+      cr_expect_str_eq(v.rule, n < 5 ? "meld.wild_limits" : "meld.max_wild", "%s", rows[i].cards);
+  }
+}
+
+Test(meld, black_threes_are_melded_only_to_go_out_where_the_rules_say_so) {
+  card_t c[8];
+  unsigned n = parse_cards("3S 3C 3S", c);
+  bool going_out_only;
+  verdict_t v = judge_new_meld(rules("classic"), c, n, &going_out_only);
+  cr_assert_eq(v.code, CODE_NONE);
+  cr_assert(going_out_only);
+}
+
+Test(meld, a_set_judged_with_the_meld_it_joins) {
+  /* three kings on the table with two wild cards: one more wild is the third */
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  const ruleset_t *rs = rules("classic");
+  cr_assert(meld_judge_set(rs, RANK_K, 6, 3, 3, &v, NULL));
+  cr_assert_not(meld_judge_set(rs, RANK_K, 7, 3, 4, &v, NULL));
+  cr_assert_eq(v.code, CODE_WILD_OVERFLOW);
+  cr_assert_str_eq(v.message, "meld of kings would hold 4 wild cards, at most 3");
+}
+
+Test(meld, canastas_by_kind) {
+  const ruleset_t *rs = rules("chinese");
+  meld_t m[3];
+  memset(m, 0, sizeof m);
+  card_t c[16];
+  const char *groups[3] = {"KH KS KD KC KH KS KD", "2C 2D 2H 2S 2C 2D JK", "QH QS QD 2C"};
+  int ranks[3] = {RANK_K, RANK_2, RANK_Q};
+  for (int i = 0; i < 3; i++) {
+    unsigned n = parse_cards(groups[i], c);
+    for (unsigned j = 0; j < n; j++) cc_add(&m[i].cards, c[j], 1);
+    m[i].rank = ranks[i];
+    m[i].suit = -1;
+    m[i].naturals = cc_rank_count(&m[i].cards, ranks[i]);
+    m[i].wilds = m[i].cards.total - m[i].naturals;
+  }
+  canastas_t k = meld_canastas(rs, m, 3, 0);
+  cr_assert_eq(k.all, 2);
+  cr_assert_eq(k.pure, 1);
+  cr_assert_eq(k.wild_impure, 1);
+  cr_assert_not(meld_is_canasta(rs, &m[2]));
+}

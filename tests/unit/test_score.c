@@ -1,0 +1,227 @@
+/* Scoring (score.h) tested directly, table-driven: canasta and sequence
+ * bonuses, red threes, cards left in hand. And eng_can_take, the question
+ * end.stock_empty: must_take asks, checked against every take the hand
+ * allows, tried one by one through the engine, at every turn of generated
+ * games. */
+#define _POSIX_C_SOURCE 200809L
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgr.h"
+#include "gen.h"
+#include "score.h"
+
+static const ruleset_t *rules(const char *name) {
+  static ruleset_t cache[4];
+  static char names[4][16];
+  for (int i = 0; i < 4; i++) {
+    if (strcmp(names[i], name) == 0) return &cache[i];
+    if (!names[i][0]) {
+      rs_error_t err;
+      cr_assert(rs_load(&cache[i], name, &err), "%s: %s", name, err.message);
+      snprintf(names[i], sizeof names[i], "%s", name);
+      return &cache[i];
+    }
+  }
+  cr_assert_fail("too many rulesets");
+  return NULL;
+}
+
+/* A meld of `n` cards of `rank` with `wilds` jokers among them (a set), or
+ * a sequence of hearts from 4 (rank -1). */
+static meld_t make_meld(int rank, unsigned n, unsigned wilds, bool hidden) {
+  meld_t m;
+  memset(&m, 0, sizeof m);
+  m.rank = rank;
+  m.suit = rank < 0 ? SUIT_H : -1;
+  for (unsigned i = 0; i < n; i++) {
+    card_t c = i < wilds ? CARD_JOKER
+               : rank < 0 ? card_make(RANK_4 + (int)i, SUIT_H)
+                          : card_make(rank, (int)(i % 4));
+    cc_add(&m.cards, c, 1);
+  }
+  m.wilds = wilds;
+  m.naturals = n - wilds;
+  m.hidden = hidden;
+  return m;
+}
+
+Test(score, meld_bonuses) {
+  const struct {
+    const char *rules;
+    int rank;
+    unsigned n, wilds;
+    bool hidden;
+    long bonus;
+  } rows[] = {
+    {"classic", RANK_K, 7, 0, false, 500},   {"classic", RANK_K, 7, 2, false, 300},
+    {"classic", RANK_K, 6, 0, false, 0},     {"classic", RANK_K, 9, 3, false, 300},
+    {"chinese", RANK_2, 7, 0, false, 2000},  {"chinese", RANK_2, 7, 3, false, 1500},
+    {"italian", RANK_K, 7, 0, true, 1000},   {"italian", RANK_K, 7, 0, false, 500},
+    {"italian", RANK_JOKER, 7, 0, false, 3000}, {"italian", -1, 7, 0, false, 1000},
+    {"italian", -1, 6, 0, false, 0},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    meld_t m = make_meld(rows[i].rank, rows[i].n, rows[i].wilds, rows[i].hidden);
+    if (rows[i].rank == RANK_JOKER) m.naturals = 7, m.wilds = 0;
+    cr_expect_eq(score_meld_bonus(rules(rows[i].rules), &m), rows[i].bonus,
+                 "row %zu (%s): %ld, expected %ld", i, rows[i].rules,
+                 score_meld_bonus(rules(rows[i].rules), &m), rows[i].bonus);
+  }
+}
+
+Test(score, red_threes) {
+  const struct {
+    const char *rules;
+    int laid, held;
+    bool melded;
+    long value;
+    int count;
+  } rows[] = {
+    {"classic", 1, 0, true, 100, 1},    {"classic", 3, 0, true, 300, 3},
+    {"classic", 4, 0, true, 900, 4},    {"classic", 2, 0, false, -200, 2},
+    {"classic", 1, 1, true, 200, 2},    {"chinese", 1, 1, false, -600, 1},
+    {"chinese", 1, 1, true, 200, 2},    {"italian", 2, 0, false, 200, 2},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    int count;
+    long v = score_red_threes(rules(rows[i].rules), rows[i].laid, rows[i].held, rows[i].melded,
+                              &count);
+    cr_expect_eq(v, rows[i].value, "row %zu (%s): %ld, expected %ld", i, rows[i].rules, v,
+                 rows[i].value);
+    cr_expect_eq(count, rows[i].count, "row %zu: %d red threes counted", i, count);
+  }
+}
+
+Test(score, cards_left_in_hand) {
+  card_counts_t h;
+  cc_clear(&h);
+  cc_add(&h, card_make(RANK_K, SUIT_S), 1);     /* 10 */
+  cc_add(&h, CARD_JOKER, 1);                    /* 50 */
+  cc_add(&h, card_make(RANK_3, SUIT_C), 2);     /* black threes: cards.black3_in_hand each */
+  cc_add(&h, card_make(RANK_3, SUIT_H), 1);     /* a red three: scored as a red three */
+  cr_expect_eq(score_left_in_hand(rules("classic"), &h), -(10 + 50 + 2 * 5));
+  cr_expect_eq(score_left_in_hand(rules("italian"), &h), -(10 + 50 + 2 * 100));
+  cr_expect_eq(score_cards(rules("classic"), &h), 10 + 50 + 3 * 5);
+}
+
+/* ---- eng_can_take against every take ------------------------------------- */
+
+/* Every multiset of the hand's naturals of `rank` and wild cards, by kind:
+ * true when one of them (or the top card alone) is a legal take. */
+static bool some_take_is_legal(const engine_t *e, int p, int rank) {
+  eng_view_t v;
+  eng_view(e, &v);
+  card_t kinds[CARD_KINDS];
+  unsigned max[CARD_KINDS], nk = 0;
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    if (v.hand[p].n[c] && (rs_is_wild(v.rs, c) || (card_rank(c) == rank && !card_is_red3(c)))) {
+      kinds[nk] = c;
+      max[nk++] = v.hand[p].n[c];
+    }
+  unsigned at[CARD_KINDS] = {0};
+  engine_t *t = eng_new();
+  stmt_t *st = calloc(1, sizeof *st);
+  cr_assert(t && st);
+  st->kind = ST_ACTION;
+  st->text = "";
+  st->key.s = v.player_name[p];
+  st->verb = V_TAKE;
+  bool legal = false;
+  for (int tries = 0; tries < 20000 && !legal; tries++) {
+    st->ncards = 0;
+    for (unsigned k = 0; k < nk; k++)
+      for (unsigned j = 0; j < at[k]; j++) st->cards[st->ncards++] = kinds[k];
+    eng_copy(t, e);
+    legal = eng_action(t, st, p);
+    unsigned k = 0; /* the next multiset */
+    while (k < nk && ++at[k] > max[k]) at[k++] = 0;
+    if (k == nk) break;
+  }
+  free(st);
+  eng_free(t);
+  return legal;
+}
+
+typedef struct {
+  int compared, can, cannot;
+} take_stats_t;
+
+static void check_positions(const char *variant, int players, take_stats_t *ts) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  gen_options_t opt = {variant, players, 11, 3, 0, false};
+  gen_stats_t gs;
+  char why[256];
+  cr_assert_eq(gen_write(&opt, f, &gs, why, sizeof why), 0, "%s", why);
+  fclose(f);
+  FILE *in = fmemopen(buf, len, "r");
+  cgr_reader_t *r = cgr_open(in);
+  engine_t *snap = eng_new();
+  int p = -1;
+  const stmt_t *st;
+  stmt_error_t err;
+  rs_error_t rerr;
+  ruleset_t rs;
+  cr_assert(rs_load(&rs, variant, &rerr));
+  int np = 0, team_of[MAX_PLAYERS], nteams = rs_seat(&rs, players)->teams;
+  const char *names[MAX_PLAYERS];
+  char store[MAX_PLAYERS][NAME_LEN];
+  long totals[MAX_TEAMS] = {0};
+  while (cgr_next(r, &st, &err) > 0) {
+    if (st->kind == ST_CGR) {
+      np = 0;
+      memset(totals, 0, sizeof totals);
+    } else if (st->kind == ST_SCORE) {
+      for (unsigned i = 0; i < st->nscores; i++) totals[i] += st->score_value[i];
+    } else if (st->kind == ST_PLAYER) {
+      snprintf(store[np], NAME_LEN, "%s", st->name.s);
+      names[np] = store[np];
+      team_of[np] = np % nteams;
+      np++;
+    } else if (st->kind == ST_HAND) {
+      eng_begin(snap, &rs, rs_seat(&rs, np), np, team_of, nteams, names, totals);
+    } else if (st->kind == ST_DEALER || st->kind == ST_DEAL || st->kind == ST_FOOT ||
+               st->kind == ST_STOCK || st->kind == ST_PILE || st->kind == ST_CUT) {
+      p = -1;
+      for (int q = 0; q < np && st->name.s; q++)
+        if (strcmp(st->name.s, names[q]) == 0) p = q;
+      cr_assert(eng_setup(snap, st, p));
+    } else if (st->kind == ST_ACTION) {
+      eng_view_t v;
+      eng_setup_done(snap, st->line, 1, st->text);
+      eng_view(snap, &v);
+      int cur = v.current;
+      if (!v.over && !v.drawn && v.npile > 0 && v.owed == 0 && ts->compared < 400) {
+        bool fast = eng_can_take(snap, cur);
+        bool slow = v.team_opened[v.team_of[cur]] &&
+                    some_take_is_legal(snap, cur, card_rank(v.pile[v.npile - 1]));
+        cr_expect_eq(fast, slow, "%s, line %u: eng_can_take says %d, the takes say %d", variant,
+                     st->line, fast, slow);
+        ts->compared++;
+        *(fast ? &ts->can : &ts->cannot) += 1;
+      }
+      for (p = 0; p < np && strcmp(names[p], st->key.s) != 0; p++) continue;
+      cr_assert(eng_action(snap, st, p), "%s line %u: %s", variant, st->line,
+                eng_error(snap)->message);
+    }
+  }
+  eng_free(snap);
+  cgr_close(r);
+  fclose(in);
+  free(buf);
+}
+
+Test(score, can_take_agrees_with_every_take, .timeout = 120) {
+  const struct { const char *variant; int players; } seats[] = {
+    {"classic", 4}, {"two-player", 2}, {"chinese", 4}, {"italian", 4}};
+  for (size_t i = 0; i < sizeof seats / sizeof seats[0]; i++) {
+    take_stats_t ts = {0, 0, 0};
+    check_positions(seats[i].variant, seats[i].players, &ts);
+    cr_expect(ts.can > 5 && ts.cannot > 5, "%s: %d positions, %d where the pile can be taken",
+              seats[i].variant, ts.compared, ts.can);
+  }
+}
