@@ -1,0 +1,37 @@
+#!/bin/sh
+# The layout holds what it promises (README, "How the code is laid out"):
+# - no C file over 700 lines and no function over 60 lines in referee/ and formats/;
+# - the core (referee/core) includes no header of formats/, referee/api or
+#   referee/cli, and formats/ includes none of referee/cli;
+# - no variant name in engine or format code (rulesets are data).
+# Usage: tests/layout.sh SOURCE_DIR
+set -eu
+cd "$1"
+fail=0
+for f in referee/*/*.c formats/*.c; do
+  n=$(wc -l < "$f")
+  if [ "$n" -gt 700 ]; then echo "FAIL: $f has $n lines (at most 700)"; fail=1; fi
+done
+# A function starts at a line that begins with a type and ends with "{" (or
+# whose next line is "{"), and ends at the first "}" in column 0.
+long=$(awk '
+  /^[A-Za-z_].*\)[ ]*\{$/ && !infn { infn = 1; start = FNR; name = $0; next }
+  /^[A-Za-z_].*[(,]$/ && !infn { pending = FNR; pname = $0; next }
+  /^\{$/ && !infn && pending { infn = 1; start = pending; name = pname; next }
+  /^}/ && infn { if (FNR - start + 1 > 60) printf "%s:%d: %d lines: %s\n", FILENAME, start, FNR - start + 1, name; infn = 0; pending = 0 }
+' referee/*/*.c formats/*.c)
+if [ -n "$long" ]; then echo "FAIL: functions over 60 lines:"; echo "$long"; fail=1; fi
+headers() { for d in "$@"; do ls "$d"/*.h 2>/dev/null || true; done | xargs -r -n1 basename; }
+for h in $(headers formats referee/api referee/cli); do
+  who=$(grep -l "#include \"$h\"" referee/core/*.[ch] 2>/dev/null || true)
+  if [ -n "$who" ]; then echo "FAIL: the core includes $h:" $who; fail=1; fi
+done
+for h in $(headers referee/cli); do
+  who=$(grep -l "#include \"$h\"" formats/*.[ch] 2>/dev/null || true)
+  if [ -n "$who" ]; then echo "FAIL: formats/ includes the command line's $h:" $who; fail=1; fi
+done
+names=$(grep -rniE 'chinese|italian|classic|two-player' --include='*.c' --include='*.h' \
+        referee formats | head -5 || true)
+if [ -n "$names" ]; then echo "FAIL: variant names in code:"; echo "$names"; fail=1; fi
+[ "$fail" -eq 0 ] && echo "layout: files, functions, include directions and names as promised"
+exit "$fail"
