@@ -72,6 +72,14 @@ sed 's/max_wild: 3/max_wild: three/' "$src/rulesets/classic.yaml" >"$tmp/bad.yam
 expect 3 "--rules broken" -- "$ref" --rules "$tmp/bad.yaml" "$c/legal-2p-full-hand.cgr"
 contains "$tmp/err" "bad.yaml:" "the ruleset error names the file"
 contains "$tmp/err" ": ruleset: max_wild: expected an integer" "and says why"
+# --rules with a name that is neither a file nor a built-in ruleset: said so, no
+# position (it has no lines), and the nearest name suggested
+expect 3 "--rules misspelt" -- "$ref" --rules classik "$c/legal-2p-full-hand.cgr"
+contains "$tmp/err" "referee: --rules classik: neither a ruleset file (a path holds a / or ends in .yaml) nor a built-in ruleset (" "what classik is not"
+contains "$tmp/err" "; did you mean classic?" "the nearest name"
+if grep -q 'classik:1:1' "$tmp/err"; then echo "FAIL: --rules classik given a position"; fails=$((fails + 1)); fi
+expect 3 "--rules missing file" -- "$ref" --rules "$tmp/none.yaml" "$c/legal-2p-full-hand.cgr"
+contains "$tmp/err" "referee: --rules $tmp/none.yaml: cannot open: No such file" "a missing ruleset file"
 sed 's/^variant classic/variant nope/' "$c/legal-2p-full-hand.cgr" >"$tmp/nope.cgr"
 expect 3 "unknown variant" -- "$ref" "$tmp/nope.cgr"
 contains "$tmp/out" "nope.cgr:4:9: ruleset:" "at the variant line"
