@@ -35,6 +35,36 @@ contains "$tmp/err" "no input files" "no input is explained"
 expect 3 "unknown option" -- "$ref" --frobnicate x
 expect 3 "missing file" -- "$ref" "$tmp/none.cgr"
 contains "$tmp/err" "No such file" "a missing file is explained"
+# an input that cannot be read is an I/O error in every output mode: a message
+# on stderr, exit 3, and no verdict, no test point, no testcase for it
+mkdir "$tmp/somedir"
+for mode in "" --json --quiet --parse-only "--jobs 2"; do
+  # shellcheck disable=SC2086
+  expect 3 "a directory ($mode)" -- "$ref" $mode "$tmp/somedir" "$c/legal-3p-hand.cgr"
+  contains "$tmp/err" "referee: $tmp/somedir: is a directory" "a directory is explained ($mode)"
+  if grep -q somedir "$tmp/out"; then
+    echo "FAIL: a directory gets a verdict ($mode):"; sed 's/^/  | /' "$tmp/out"; fails=$((fails + 1))
+  fi
+  # shellcheck disable=SC2086
+  expect 3 "a missing file ($mode)" -- "$ref" $mode "$tmp/none.cgr" "$c/legal-3p-hand.cgr"
+  if grep -q none.cgr "$tmp/out"; then
+    echo "FAIL: a missing file gets a verdict ($mode)"; fails=$((fails + 1))
+  fi
+done
+expect 3 "a directory on stdin" -- sh -c "\"$ref\" --json - < \"$tmp/somedir\""
+contains "$tmp/err" "referee: -: is a directory" "stdin that is a directory"
+[ -s "$tmp/out" ] && { echo "FAIL: a directory on stdin gets a verdict"; fails=$((fails + 1)); }
+for mode in "" --tap "--junit $tmp/j.xml"; do
+  # shellcheck disable=SC2086
+  expect 3 "check, a missing path ($mode)" -- "$ref" check $mode "$tmp/none.cgr" "$c/legal-3p-hand.cgr"
+  contains "$tmp/err" "referee: $tmp/none.cgr: No such file or directory" "check explains a missing path ($mode)"
+  if grep -q none.cgr "$tmp/out"; then
+    echo "FAIL: check writes the missing path into its results ($mode):"; sed 's/^/  | /' "$tmp/out"
+    fails=$((fails + 1))
+  fi
+done
+grep -q none.cgr "$tmp/j.xml" && { echo "FAIL: a testcase for a missing path"; fails=$((fails + 1)); }
+
 expect 0 "legal record" -- "$ref" "$c/legal-4p-full-hand.cgr"
 contains "$tmp/out" "totals: NS 810, EW -10" "the score table"
 expect 1 "illegal record" -- "$ref" "$c/illegal-wild-overflow.cgr"

@@ -104,6 +104,7 @@ for page in "$@"; do
       if ($0 == "cgr 1" && lines == 1) looks = "a record not marked cgr file=NAME"
       if ($0 == "...") dots = 1
     }
+    END { if (on) print "E", n, start, "a block that is never closed" > (dir "/list") }
   ' "$page"
   [ -f "$steps/list" ] || continue
   while read -r kind id line a b; do
@@ -137,6 +138,10 @@ for page in "$@"; do
     esac
   done <"$steps/list"
   [ "$update" -eq 1 ] || continue
+  if grep -q '^E' "$steps/list"; then
+    echo "docs: $name not updated: mark its blocks first"
+    continue
+  fi
   # the page again, each transcript's output replaced by what was printed
   awk -v dir="$steps" '
     /^```/ && !on { on = 1; n++; console = substr($0, 4) == "console"; seen = 0; print; next }
