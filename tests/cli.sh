@@ -190,6 +190,29 @@ contains "$tmp/out" "nul.cgr:3:9: malformed: a NUL byte" "the NUL byte's positio
 printf 'cgr 1\nvariant classic\nplayer \377\n' >"$tmp/utf.cgr"
 expect 2 "invalid UTF-8" -- "$ref" "$tmp/utf.cgr"
 contains "$tmp/out" "utf.cgr:3:8: malformed: invalid UTF-8" "the bad byte's position"
+contains "$tmp/out" '    3 | player \xff' "the bad byte, escaped in the excerpt"
+
+# control bytes and invalid UTF-8 from a record never reach the terminal raw:
+# text output writes them as \xNN (the caret as wide), JSON escapes as JSON does
+head=$(sed -n '1,/^pile/p' "$c/illegal-not-in-hand.cgr" | grep -v '^#')
+{ echo "$head" | sed 's/Bruno/Bru\x1b]0;pwned\x07no/'; printf 'Bru\033]0;pwned\007no draw 5C\n'  # a name
+  echo "$head"; printf 'Anne draw Q\033[2J\302\233 # \033[31m\n'; } >"$tmp/esc.cgr"  # a token, a comment
+for mode in "" --explain --keep-going check "check --tap"; do
+  # shellcheck disable=SC2086
+  case $mode in check*) "$ref" $mode "$tmp/esc.cgr" ;; *) "$ref" $mode "$tmp/esc.cgr" ;; esac >"$tmp/esc.out" 2>&1
+  if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$tmp/esc.out" ||
+     ! iconv -f UTF-8 -t UTF-8 "$tmp/esc.out" >/dev/null 2>&1 ||
+     LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$tmp/esc.out"; then
+    echo "FAIL: raw control bytes or invalid UTF-8 in the output ($mode):"; cat -A "$tmp/esc.out" | sed 's/^/  | /'
+    fails=$((fails + 1))
+  fi
+done
+"$ref" --explain "$tmp/esc.cgr" >"$tmp/esc.out"
+contains "$tmp/esc.out" '   20 | Anne draw Q\x1b[2J\xc2\x9b # \x1b[31m' "the excerpt, escaped"
+contains "$tmp/esc.out" '      |           ^~~~~~~~~~~~~~~' "the caret as wide as the escaped token"
+contains "$tmp/esc.out" '    Bru\x1b]0;pwned\x07no (Bru\x1b]0;pwned\x07no) ' "a player's name in --explain, escaped"
+"$ref" --json "$tmp/esc.cgr" >"$tmp/esc.json"
+contains "$tmp/esc.json" '"action":"Anne draw Q\u001b[2J' "JSON keeps its own escaping"
 
 # a million-card meld (a 3 MB line) and a meld of 2000 cards (too many words)
 { sed -n '1,/^pile/p' "$c/illegal-not-in-hand.cgr" | grep -v '^#'

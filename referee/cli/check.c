@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "game.h"
+#include "report.h"
 #include "run.h"
 
 enum { MAX_VARIANTS = 16, MAX_KEYS = 128 };
@@ -103,9 +104,14 @@ static void junit_case(check_t *c, const record_t *r, bool ok, const char *why) 
 }
 
 static void tap_line(check_t *c, const record_t *r, bool ok, const char *why) {
-  fprintf(c->out, "%s %u - %s record %d (line %u)", ok ? "ok" : "not ok", ++c->tap_n, r->file,
-          r->index, r->start_line);
-  if (!ok) fprintf(c->out, "\n  ---\n  message: \"%s\"\n  ...", why);
+  fprintf(c->out, "%s %u - ", ok ? "ok" : "not ok", ++c->tap_n);
+  report_put(c->out, r->file);
+  fprintf(c->out, " record %d (line %u)", r->index, r->start_line);
+  if (!ok) {
+    fputs("\n  ---\n  message: \"", c->out);
+    report_put(c->out, why);
+    fputs("\"\n  ...", c->out);
+  }
   fputc('\n', c->out);
 }
 
@@ -161,8 +167,14 @@ static void on_record(const record_t *r, void *ctx) {
   else c->failed++;
   if (ok) count_coverage(c, r);
   junit_case(c, r, ok, why);
-  if (c->opt->tap) tap_line(c, r, ok, why);
-  else if (!ok) fprintf(c->out, "%s:%u: FAIL: %s\n", r->file, r->has_expect ? r->expect_at : r->start_line, why);
+  if (c->opt->tap) {
+    tap_line(c, r, ok, why);
+  } else if (!ok) {
+    report_put(c->out, r->file);
+    fprintf(c->out, ":%u: FAIL: ", r->has_expect ? r->expect_at : r->start_line);
+    report_put(c->out, why);
+    fputc('\n', c->out);
+  }
 }
 
 static int by_name(const void *a, const void *b) {
