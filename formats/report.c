@@ -21,7 +21,51 @@ static const char *status_word(const record_t *rec) {
   return rec->ruleset_error ? "error" : report_status_name(rec->verdict.status);
 }
 
-/* Byte offset of column col (1-based, in characters) of text. */
+/* ---- text for a terminal ------------------------------------------------
+ * Records come from strangers. In text output every byte that a terminal
+ * would act on — C0 controls but the tab, DEL, the C1 controls (U+0080 to
+ * U+009F) — and every byte that is not part of valid UTF-8 is written as
+ * \xNN, so a record cannot clear the screen, move the cursor or retitle the
+ * window of whoever referees it. JSON has its own escaping (json.c). */
+
+/* The length of the printable UTF-8 character at s, or 0 when s[0] is a byte
+ * to escape. */
+static size_t printable(const unsigned char *s) {
+  unsigned c = s[0];
+  if (c == '\t' || (c >= 0x20 && c < 0x7f)) return 1;
+  size_t k = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
+  if (k == 0) return 0;
+  for (size_t j = 1; j <= k; j++)
+    if ((s[j] & 0xC0) != 0x80) return 0;
+  if (c == 0xC2 && s[1] < 0xA0) return 0; /* C1 controls */
+  if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F)) return 0;
+  if ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F)) return 0;
+  return k + 1;
+}
+
+void report_put(FILE *out, const char *text) {
+  const unsigned char *s = (const unsigned char *)text;
+  while (*s) {
+    size_t n = printable(s);
+    if (n) fwrite(s, 1, n, out), s += n;
+    else fprintf(out, "\\x%02x", *s++);
+  }
+}
+
+const char *report_safe(const char *text, char *buf, size_t len) {
+  const unsigned char *s = (const unsigned char *)text;
+  size_t used = 0;
+  while (*s && used + 5 < len) {
+    size_t n = printable(s);
+    if (n) memcpy(buf + used, s, n), used += n, s += n;
+    else used += (size_t)snprintf(buf + used, len - used, "\\x%02x", *s++);
+  }
+  buf[used] = '\0';
+  return buf;
+}
+
+/* Byte offset of column col (1-based, in characters as the reader counts
+ * them: bytes that do not continue a UTF-8 sequence) of text. */
 static size_t col_offset(const char *text, unsigned col) {
   size_t i = 0;
   unsigned c = 1;
@@ -33,26 +77,41 @@ static size_t col_offset(const char *text, unsigned col) {
   return i;
 }
 
+/* The printed width of the character at text + *i (4 for a byte written as
+ * \xNN), stepping *i past it; *tab tells a tab, which the caret line repeats
+ * so that it lines up. */
+static int step(const char *text, size_t *i, bool *tab) {
+  const unsigned char *s = (const unsigned char *)text + *i;
+  size_t n = printable(s);
+  *tab = *s == '\t';
+  *i += n ? n : 1;
+  return n ? 1 : 4;
+}
+
 void report_caret(FILE *out, const char *text, unsigned col) {
-  size_t at = col_offset(text, col);
-  for (size_t i = 0; i < at; i++)
-    if (((unsigned char)text[i] & 0xC0) != 0x80) putc(text[i] == '\t' ? '\t' : ' ', out);
+  size_t at = col_offset(text, col), i = 0;
+  bool tab;
+  while (i < at && text[i]) {
+    int w = step(text, &i, &tab);
+    for (int k = 0; k < w; k++) putc(tab ? '\t' : ' ', out);
+  }
   putc('^', out);
-  size_t i = at;
   if (text[i]) {
-    i++;
-    while (((unsigned char)text[i] & 0xC0) == 0x80) i++;
+    int w = step(text, &i, &tab);
+    for (int k = 1; k < w; k++) putc('~', out);
   }
   while (text[i] && text[i] != ' ' && text[i] != '\t') {
-    if (((unsigned char)text[i] & 0xC0) != 0x80) putc('~', out);
-    i++;
+    int w = step(text, &i, &tab);
+    for (int k = 0; k < w; k++) putc('~', out);
   }
   putc('\n', out);
 }
 
 static void print_source(FILE *out, const verdict_t *v) {
   if (!v->text[0]) return;
-  fprintf(out, "%5u | %s\n      | ", v->line, v->text);
+  fprintf(out, "%5u | ", v->line);
+  report_put(out, v->text);
+  fputs("\n      | ", out);
   report_caret(out, v->text, v->col);
 }
 
@@ -67,18 +126,26 @@ static void print_scores(FILE *out, const record_t *rec) {
       const score_parts_t *s = &hs->team[t];
       char cutcol[16] = "";
       if (cut) snprintf(cutcol, sizeof cutcol, " %7ld", s->cut);
-      fprintf(out, "  %4d  %-10s %7ld %9ld %7ld %9ld%s %8ld %8ld\n", hs->number, rec->team[t],
+      char team[4 * 64];
+      fprintf(out, "  %4d  %-10s %7ld %9ld %7ld %9ld%s %8ld %8ld\n", hs->number,
+              report_safe(rec->team[t], team, sizeof team),
               s->melded, s->canastas, s->red_threes, s->going_out, cutcol, s->in_hand, s->total);
     }
   }
   fprintf(out, "  totals:");
-  for (int t = 0; t < rec->nteams; t++)
-    fprintf(out, "%s %s %ld", t ? "," : "", rec->team[t], rec->total[t]);
+  for (int t = 0; t < rec->nteams; t++) {
+    fputs(t ? ", " : " ", out);
+    report_put(out, rec->team[t]);
+    fprintf(out, " %ld", rec->total[t]);
+  }
   char goal[48];
   if (rec->hands_limit) snprintf(goal, sizeof goal, "%d hands", rec->hands_limit);
   else snprintf(goal, sizeof goal, "target %d", rec->target);
-  if (rec->game_over && rec->winner >= 0)
-    fprintf(out, " — %s wins (%s)\n", rec->team[rec->winner], goal);
+  if (rec->game_over && rec->winner >= 0) {
+    fputs(" — ", out);
+    report_put(out, rec->team[rec->winner]);
+    fprintf(out, " wins (%s)\n", goal);
+  }
   else if (rec->game_over)
     fprintf(out, " — a tie (%s)\n", goal);
   else
@@ -93,20 +160,25 @@ void report_text(FILE *out, const record_t *rec, bool color) {
     off = "\033[0m";
   }
   if (v->status == VERDICT_LEGAL) {
-    fprintf(out, "%s:%u: %slegal%s: %s, record %d, %d player%s, %d hand%s\n", rec->file,
-            rec->start_line, on, off, rec->rs ? rec->rs->name : rec->variant, rec->index,
-            rec->nplayers, rec->nplayers == 1 ? "" : "s", rec->nhands,
-            rec->nhands == 1 ? "" : "s");
+    report_put(out, rec->file);
+    fprintf(out, ":%u: %slegal%s: ", rec->start_line, on, off);
+    report_put(out, rec->rs ? rec->rs->name : rec->variant);
+    fprintf(out, ", record %d, %d player%s, %d hand%s\n", rec->index, rec->nplayers,
+            rec->nplayers == 1 ? "" : "s", rec->nhands, rec->nhands == 1 ? "" : "s");
     print_scores(out, rec);
     return;
   }
   if (rec->ruleset_error) {
-    fprintf(out, "%s:%u:%u: %sruleset%s: %s\n", v->text, v->line, v->col, on, off, v->message);
+    report_put(out, v->text);
+    fprintf(out, ":%u:%u: %sruleset%s: ", v->line, v->col, on, off);
+    report_put(out, v->message);
+    fputc('\n', out);
     return;
   }
-  fprintf(out, "%s:%u:%u: %s%s%s: ", rec->file, v->line, v->col, on, status_word(rec), off);
+  report_put(out, rec->file);
+  fprintf(out, ":%u:%u: %s%s%s: ", v->line, v->col, on, status_word(rec), off);
   if (v->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(v->code));
-  fprintf(out, "%s", v->message);
+  report_put(out, v->message);
   if (v->rule) fprintf(out, " (%s)", v->rule);
   fputc('\n', out);
   print_source(out, v);
@@ -114,9 +186,11 @@ void report_text(FILE *out, const record_t *rec, bool color) {
     fprintf(out, "  later errors, each hand read afresh from its own deal (--keep-going):\n");
     for (int i = 0; i < rec->nlater; i++) {
       const verdict_t *l = &rec->later[i];
-      fprintf(out, "  %s:%u:%u: %s: ", rec->file, l->line, l->col, report_status_name(l->status));
+      fputs("  ", out);
+      report_put(out, rec->file);
+      fprintf(out, ":%u:%u: %s: ", l->line, l->col, report_status_name(l->status));
       if (l->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(l->code));
-      fprintf(out, "%s", l->message);
+      report_put(out, l->message);
       if (l->rule) fprintf(out, " (%s)", l->rule);
       fputc('\n', out);
     }
@@ -362,14 +436,19 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   fprintf(out, "  the table at line %u, hand %d:\n", rec->state_line, rec->state_hand);
   for (int p = 0; p < e->nplayers; p++) {
     bool acting = !e->over && p == e->current;
-    fprintf(out, "  %s%-8s (%s)%s %2u cards: ", acting ? "> " : "  ", e->player_name[p],
-            rec->team[e->team_of[p]], acting ? " to act" : "       ", e->hand[p].total);
+    char name[4 * 64], team[4 * 64];
+    fprintf(out, "  %s%-8s (%s)%s %2u cards: ", acting ? "> " : "  ",
+            report_safe(e->player_name[p], name, sizeof name),
+            report_safe(rec->team[e->team_of[p]], team, sizeof team), acting ? " to act" : "       ",
+            e->hand[p].total);
     put_counts(out, e, &e->hand[p], color, -2);
     if (e->has_foot[p]) fprintf(out, "  [foot: %u cards]", e->foot[p].total);
     fputc('\n', out);
   }
   for (int t = 0; t < e->nteams; t++) {
-    fprintf(out, "  melds of %s:", rec->team[t]);
+    fputs("  melds of ", out);
+    report_put(out, rec->team[t]);
+    fputc(':', out);
     int n = 0;
     for (int i = 0; i < e->nmelds; i++) {
       const meld_t *m = &e->melds[i];
@@ -384,8 +463,11 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   put_pile(out, e, color);
   fprintf(out, "  stock: %u card%s\n", e->stock, e->stock == 1 ? "" : "s");
   fputs("  totals before this hand:", out);
-  for (int t = 0; t < e->nteams; t++)
-    fprintf(out, "%s %s %ld", t ? "," : "", rec->team[t], e->team_total[t]);
+  for (int t = 0; t < e->nteams; t++) {
+    fputs(t ? ", " : " ", out);
+    report_put(out, rec->team[t]);
+    fprintf(out, " %ld", e->team_total[t]);
+  }
   fputc('\n', out);
   if (rec->verdict.status == VERDICT_ILLEGAL) put_rule_quote(out, rec);
 }

@@ -16,8 +16,14 @@ extern const rs_builtin_t rs_variant_docs[];
 void report_text(FILE *out, const record_t *rec, bool color);
 /* One JSON object on one line, with every field of the verdict and scores. */
 void report_json(FILE *out, const record_t *rec);
-/* The caret line for a column of a text: spaces, '^', '~' under the token. */
+/* The caret line for a column of a text: spaces, '^', '~' under the token
+ * (as wide as report_put prints it). */
 void report_caret(FILE *out, const char *text, unsigned col);
+/* Text from a record for a terminal: control bytes (but the tab), DEL, C1
+ * controls and bytes that are not valid UTF-8 written as \xNN. */
+void report_put(FILE *out, const char *text);
+/* The same into buf (cut to fit len), for a printf width; returns buf. */
+const char *report_safe(const char *text, char *buf, size_t len);
 const char *report_status_name(verdict_status_t s);
 /* --explain: the table (hands, melds, pile, stock, totals) of rec->state and the
  * passage of the variant document behind the rule broken. */

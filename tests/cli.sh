@@ -35,6 +35,36 @@ contains "$tmp/err" "no input files" "no input is explained"
 expect 3 "unknown option" -- "$ref" --frobnicate x
 expect 3 "missing file" -- "$ref" "$tmp/none.cgr"
 contains "$tmp/err" "No such file" "a missing file is explained"
+# an input that cannot be read is an I/O error in every output mode: a message
+# on stderr, exit 3, and no verdict, no test point, no testcase for it
+mkdir "$tmp/somedir"
+for mode in "" --json --quiet --parse-only "--jobs 2"; do
+  # shellcheck disable=SC2086
+  expect 3 "a directory ($mode)" -- "$ref" $mode "$tmp/somedir" "$c/legal-3p-hand.cgr"
+  contains "$tmp/err" "referee: $tmp/somedir: is a directory" "a directory is explained ($mode)"
+  if grep -q somedir "$tmp/out"; then
+    echo "FAIL: a directory gets a verdict ($mode):"; sed 's/^/  | /' "$tmp/out"; fails=$((fails + 1))
+  fi
+  # shellcheck disable=SC2086
+  expect 3 "a missing file ($mode)" -- "$ref" $mode "$tmp/none.cgr" "$c/legal-3p-hand.cgr"
+  if grep -q none.cgr "$tmp/out"; then
+    echo "FAIL: a missing file gets a verdict ($mode)"; fails=$((fails + 1))
+  fi
+done
+expect 3 "a directory on stdin" -- sh -c "\"$ref\" --json - < \"$tmp/somedir\""
+contains "$tmp/err" "referee: -: is a directory" "stdin that is a directory"
+[ -s "$tmp/out" ] && { echo "FAIL: a directory on stdin gets a verdict"; fails=$((fails + 1)); }
+for mode in "" --tap "--junit $tmp/j.xml"; do
+  # shellcheck disable=SC2086
+  expect 3 "check, a missing path ($mode)" -- "$ref" check $mode "$tmp/none.cgr" "$c/legal-3p-hand.cgr"
+  contains "$tmp/err" "referee: $tmp/none.cgr: No such file or directory" "check explains a missing path ($mode)"
+  if grep -q none.cgr "$tmp/out"; then
+    echo "FAIL: check writes the missing path into its results ($mode):"; sed 's/^/  | /' "$tmp/out"
+    fails=$((fails + 1))
+  fi
+done
+grep -q none.cgr "$tmp/j.xml" && { echo "FAIL: a testcase for a missing path"; fails=$((fails + 1)); }
+
 expect 0 "legal record" -- "$ref" "$c/legal-4p-full-hand.cgr"
 contains "$tmp/out" "totals: NS 810, EW -10" "the score table"
 expect 1 "illegal record" -- "$ref" "$c/illegal-wild-overflow.cgr"
@@ -72,6 +102,14 @@ sed 's/max_wild: 3/max_wild: three/' "$src/rulesets/classic.yaml" >"$tmp/bad.yam
 expect 3 "--rules broken" -- "$ref" --rules "$tmp/bad.yaml" "$c/legal-2p-full-hand.cgr"
 contains "$tmp/err" "bad.yaml:" "the ruleset error names the file"
 contains "$tmp/err" ": ruleset: max_wild: expected an integer" "and says why"
+# --rules with a name that is neither a file nor a built-in ruleset: said so, no
+# position (it has no lines), and the nearest name suggested
+expect 3 "--rules misspelt" -- "$ref" --rules classik "$c/legal-2p-full-hand.cgr"
+contains "$tmp/err" "referee: --rules classik: neither a ruleset file (a path holds a / or ends in .yaml) nor a built-in ruleset (" "what classik is not"
+contains "$tmp/err" "; did you mean classic?" "the nearest name"
+if grep -q 'classik:1:1' "$tmp/err"; then echo "FAIL: --rules classik given a position"; fails=$((fails + 1)); fi
+expect 3 "--rules missing file" -- "$ref" --rules "$tmp/none.yaml" "$c/legal-2p-full-hand.cgr"
+contains "$tmp/err" "referee: --rules $tmp/none.yaml: cannot open: No such file" "a missing ruleset file"
 sed 's/^variant classic/variant nope/' "$c/legal-2p-full-hand.cgr" >"$tmp/nope.cgr"
 expect 3 "unknown variant" -- "$ref" "$tmp/nope.cgr"
 contains "$tmp/out" "nope.cgr:4:9: ruleset:" "at the variant line"
@@ -152,6 +190,29 @@ contains "$tmp/out" "nul.cgr:3:9: malformed: a NUL byte" "the NUL byte's positio
 printf 'cgr 1\nvariant classic\nplayer \377\n' >"$tmp/utf.cgr"
 expect 2 "invalid UTF-8" -- "$ref" "$tmp/utf.cgr"
 contains "$tmp/out" "utf.cgr:3:8: malformed: invalid UTF-8" "the bad byte's position"
+contains "$tmp/out" '    3 | player \xff' "the bad byte, escaped in the excerpt"
+
+# control bytes and invalid UTF-8 from a record never reach the terminal raw:
+# text output writes them as \xNN (the caret as wide), JSON escapes as JSON does
+head=$(sed -n '1,/^pile/p' "$c/illegal-not-in-hand.cgr" | grep -v '^#')
+{ echo "$head" | sed 's/Bruno/Bru\x1b]0;pwned\x07no/'; printf 'Bru\033]0;pwned\007no draw 5C\n'  # a name
+  echo "$head"; printf 'Anne draw Q\033[2J\302\233 # \033[31m\n'; } >"$tmp/esc.cgr"  # a token, a comment
+for mode in "" --explain --keep-going check "check --tap"; do
+  # shellcheck disable=SC2086
+  case $mode in check*) "$ref" $mode "$tmp/esc.cgr" ;; *) "$ref" $mode "$tmp/esc.cgr" ;; esac >"$tmp/esc.out" 2>&1
+  if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$tmp/esc.out" ||
+     ! iconv -f UTF-8 -t UTF-8 "$tmp/esc.out" >/dev/null 2>&1 ||
+     LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$tmp/esc.out"; then
+    echo "FAIL: raw control bytes or invalid UTF-8 in the output ($mode):"; cat -A "$tmp/esc.out" | sed 's/^/  | /'
+    fails=$((fails + 1))
+  fi
+done
+"$ref" --explain "$tmp/esc.cgr" >"$tmp/esc.out"
+contains "$tmp/esc.out" '   20 | Anne draw Q\x1b[2J\xc2\x9b # \x1b[31m' "the excerpt, escaped"
+contains "$tmp/esc.out" '      |           ^~~~~~~~~~~~~~~' "the caret as wide as the escaped token"
+contains "$tmp/esc.out" '    Bru\x1b]0;pwned\x07no (Bru\x1b]0;pwned\x07no) ' "a player's name in --explain, escaped"
+"$ref" --json "$tmp/esc.cgr" >"$tmp/esc.json"
+contains "$tmp/esc.json" '"action":"Anne draw Q\u001b[2J' "JSON keeps its own escaping"
 
 # a million-card meld (a 3 MB line) and a meld of 2000 cards (too many words)
 { sed -n '1,/^pile/p' "$c/illegal-not-in-hand.cgr" | grep -v '^#'

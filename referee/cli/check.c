@@ -3,12 +3,14 @@
 #include "check.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "game.h"
+#include "report.h"
 #include "run.h"
 
 enum { MAX_VARIANTS = 16, MAX_KEYS = 128 };
@@ -102,9 +104,14 @@ static void junit_case(check_t *c, const record_t *r, bool ok, const char *why) 
 }
 
 static void tap_line(check_t *c, const record_t *r, bool ok, const char *why) {
-  fprintf(c->out, "%s %u - %s record %d (line %u)", ok ? "ok" : "not ok", ++c->tap_n, r->file,
-          r->index, r->start_line);
-  if (!ok) fprintf(c->out, "\n  ---\n  message: \"%s\"\n  ...", why);
+  fprintf(c->out, "%s %u - ", ok ? "ok" : "not ok", ++c->tap_n);
+  report_put(c->out, r->file);
+  fprintf(c->out, " record %d (line %u)", r->index, r->start_line);
+  if (!ok) {
+    fputs("\n  ---\n  message: \"", c->out);
+    report_put(c->out, why);
+    fputs("\"\n  ...", c->out);
+  }
   fputc('\n', c->out);
 }
 
@@ -160,8 +167,14 @@ static void on_record(const record_t *r, void *ctx) {
   else c->failed++;
   if (ok) count_coverage(c, r);
   junit_case(c, r, ok, why);
-  if (c->opt->tap) tap_line(c, r, ok, why);
-  else if (!ok) fprintf(c->out, "%s:%u: FAIL: %s\n", r->file, r->has_expect ? r->expect_at : r->start_line, why);
+  if (c->opt->tap) {
+    tap_line(c, r, ok, why);
+  } else if (!ok) {
+    report_put(c->out, r->file);
+    fprintf(c->out, ":%u: FAIL: ", r->has_expect ? r->expect_at : r->start_line);
+    report_put(c->out, why);
+    fputc('\n', c->out);
+  }
 }
 
 static int by_name(const void *a, const void *b) {
@@ -178,7 +191,7 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top);
 static int check_dir(game_t *g, check_t *c, const char *path) {
   DIR *d = opendir(path);
   if (!d) {
-    fprintf(c->out, "%s: cannot read the directory\n", path);
+    fprintf(stderr, "referee: %s: %s\n", path, strerror(errno));
     return 3;
   }
   char **names = NULL;
@@ -216,14 +229,14 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
       S_ISDIR(sb.st_mode))
     return 0;
   if (strcmp(path, "-") != 0 && stat(path, &sb) != 0) {
-    fprintf(c->out, "%s: cannot read: no such file or directory\n", path);
+    fprintf(stderr, "referee: %s: %s\n", path, strerror(errno));
     return 3;
   }
   if (strcmp(path, "-") != 0 && S_ISDIR(sb.st_mode)) return check_dir(g, c, path);
   if (!top && !has_suffix(path, ".cgr")) return 0;
   char why[128];
   if (!run_file(g, path, why, sizeof why)) {
-    fprintf(c->out, "%s: cannot read: %s\n", path, why);
+    fprintf(stderr, "referee: %s: %s\n", path, why);
     return 3;
   }
   return 0;
@@ -279,7 +292,7 @@ static void print_coverage(const check_t *c, FILE *out) {
 static int write_junit(check_t *c, const char *path) {
   FILE *f = fopen(path, "w");
   if (!f) {
-    fprintf(c->out, "%s: cannot write the JUnit file\n", path);
+    fprintf(stderr, "referee: %s: cannot write the JUnit file: %s\n", path, strerror(errno));
     return 3;
   }
   fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%u\" "
@@ -302,7 +315,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   c.opt = opt;
   rs_schema_keys(add_key, &c);
   if (opt->junit && !(c.junit_cases = tmpfile())) {
-    fprintf(out, "cannot open a temporary file for the JUnit report\n");
+    fprintf(stderr, "referee: cannot open a temporary file for the JUnit report\n");
     return 3;
   }
   game_t *g = game_new(forced_rules, on_record, &c);

@@ -96,6 +96,24 @@ static int usage_error(const char *fmt, const char *arg) {
   return EXIT_ERROR;
 }
 
+/* --rules R that does not load: a YAML error at its position in the file;
+ * otherwise (no such built-in name, a file that cannot be read) what R is. */
+static void rules_error(const char *rules, const rs_error_t *err) {
+  if (err->line) {
+    fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err->file, err->line, err->col ? err->col : 1,
+            err->message);
+  } else if (rs_is_path(rules)) {
+    fprintf(stderr, "referee: --rules %s: %s\n", rules, err->message);
+  } else {
+    fprintf(stderr, "referee: --rules %s: neither a ruleset file (a path holds a / or ends in "
+                    ".yaml) nor a built-in ruleset (", rules);
+    for (const rs_builtin_t *b = rs_builtins; b->name; b++)
+      fprintf(stderr, "%s%s", b == rs_builtins ? "" : ", ", b->name);
+    const char *near = rs_nearest_builtin(rules);
+    fprintf(stderr, ")%s%s%s\n", near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
+  }
+}
+
 static void print_stats(unsigned long long records, unsigned long long actions,
                         unsigned long long bytes, struct timespec t0, struct timespec t1) {
   double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
@@ -256,8 +274,7 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     ruleset_t rs;
     rs_error_t err;
     if (!rs_load(&rs, o->rules, &err)) {
-      fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err.file, err.line ? err.line : 1,
-              err.col ? err.col : 1, err.message);
+      rules_error(o->rules, &err);
       return EXIT_ERROR;
     }
   }

@@ -152,6 +152,11 @@ extern const rs_builtin_t rs_builtins[];
 /* Loads the built-in ruleset NAME, or, when NAME contains '/' or ends in
  * .yaml, the file at that path. False with *err filled on any failure. */
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err);
+/* The built-in name nearest to NAME (a misspelling: at most a third of its
+ * letters wrong, case aside), or NULL when none is that near. */
+const char *rs_nearest_builtin(const char *name);
+/* Whether rs_load reads NAME as a path (it holds '/' or ends in .yaml). */
+bool rs_is_path(const char *name);
 bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err);
 bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                   rs_error_t *err);

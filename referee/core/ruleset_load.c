@@ -503,11 +503,46 @@ bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
   return ok;
 }
 
+bool rs_is_path(const char *name) {
+  size_t len = strlen(name);
+  return strchr(name, '/') || (len > 5 && strcmp(name + len - 5, ".yaml") == 0);
+}
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+
+/* Edit distance (Levenshtein), case aside; names longer than 63 bytes are far. */
+static size_t distance(const char *a, const char *b) {
+  size_t n = strlen(a), m = strlen(b);
+  if (n > 63 || m > 63) return 64;
+  size_t row[64];
+  for (size_t j = 0; j <= m; j++) row[j] = j;
+  for (size_t i = 1; i <= n; i++) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= m; j++) {
+      size_t up = row[j];
+      size_t best = diag + (lower(a[i - 1]) != lower(b[j - 1]));
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[m];
+}
+
+const char *rs_nearest_builtin(const char *name) {
+  const char *best = NULL;
+  size_t best_d = strlen(name) / 3 + 1; /* more wrong than that is another word */
+  for (const rs_builtin_t *b = rs_builtins; b->name; b++) {
+    size_t d = distance(name, b->name);
+    if (d < best_d) best = b->name, best_d = d;
+  }
+  return best;
+}
+
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
-  size_t len = strlen(name_or_path);
-  bool is_path = strchr(name_or_path, '/') ||
-                 (len > 5 && strcmp(name_or_path + len - 5, ".yaml") == 0);
-  if (is_path) return rs_load_file(rs, name_or_path, err);
+  if (rs_is_path(name_or_path)) return rs_load_file(rs, name_or_path, err);
   for (const rs_builtin_t *b = rs_builtins; b->name; b++)
     if (strcmp(b->name, name_or_path) == 0) {
       char label[96];
@@ -520,7 +555,10 @@ bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
                                  "no built-in ruleset of that name (built-in:");
   for (const rs_builtin_t *b = rs_builtins; b->name && used < sizeof err->message; b++)
     used += (size_t)snprintf(err->message + used, sizeof err->message - used, " %s", b->name);
-  if (used < sizeof err->message - 1) strcat(err->message, ")");
+  const char *near = rs_nearest_builtin(name_or_path);
+  if (used < sizeof err->message)
+    snprintf(err->message + used, sizeof err->message - used, ")%s%s%s", near ? "; did you mean " : "",
+             near ? near : "", near ? "?" : "");
   return false;
 }
 

@@ -78,8 +78,7 @@ find corpus -name '*.cgr' | while read -r f; do
   cp "$f" "$out/seed-record/$name"
   { printf ' '; cat "$f"; } > "$out/seed-record/plain-$name"
 done
-for f in rulesets/*.yaml tests/rulesets/*.yaml; do
-  [ -f "$f" ] || continue
+for f in rulesets/*.yaml; do
   cp "$f" "$out/seed-ruleset/$(echo "$f" | sed 's|/|-|g')"
 done
 echo "   $(find "$out/seed-record" -type f | wc -l) records," \

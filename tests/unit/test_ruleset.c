@@ -169,6 +169,17 @@ Test(ruleset, missing_file) {
   cr_assert(strstr(err.message, "no built-in ruleset"));
 }
 
+/* A misspelt name gets the nearest built-in name; a name far from all gets none. */
+Test(ruleset, nearest_builtin_name) {
+  cr_assert_str_eq(rs_nearest_builtin("classik"), "classic");
+  cr_assert_str_eq(rs_nearest_builtin("Classic"), "classic");
+  cr_assert_str_eq(rs_nearest_builtin("two_player"), "two-player");
+  cr_assert_str_eq(rs_nearest_builtin("italien"), "italian");
+  cr_assert_null(rs_nearest_builtin("bridge"));
+  cr_assert_not(rs_load(&rs, "chineese", &err));
+  cr_assert(strstr(err.message, "did you mean chinese?"), "%s", err.message);
+}
+
 static void count_key(const char *path, void *ctx) {
   (void)path;
   (*(int *)ctx)++;
