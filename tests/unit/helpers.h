@@ -18,6 +18,9 @@ void run_text(const char *text, results_t *out);
 /* The contents of a file of the source tree (malloc'd). */
 char *slurp(const char *relative_path);
 
+/* A shipped ruleset by name, loaded once (the test fails if it cannot be). */
+const ruleset_t *builtin_rules(const char *name);
+
 /* The verdict of a one-record text. */
 verdict_t judge(const char *text);
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "helpers.h"
 #include "meld.h"
 
 /* Cards from their record names ("KH 2C JK"). */
@@ -27,21 +28,7 @@ static unsigned parse_cards(const char *text, card_t *out) {
   return n;
 }
 
-static const ruleset_t *rules(const char *name) {
-  static ruleset_t cache[4];
-  static const char *names[4];
-  for (int i = 0; i < 4; i++) {
-    if (names[i] && strcmp(names[i], name) == 0) return &cache[i];
-    if (!names[i]) {
-      rs_error_t err;
-      cr_assert(rs_load(&cache[i], name, &err), "%s: %s", name, err.message);
-      names[i] = name;
-      return &cache[i];
-    }
-  }
-  cr_assert_fail("too many rulesets");
-  return NULL;
-}
+static const ruleset_t *rules(const char *name) { return builtin_rules(name); }
 
 /* A new meld of these cards, judged as the engine judges `meld`. */
 static verdict_t judge_new_meld(const ruleset_t *rs, const card_t *c, unsigned n,

@@ -11,23 +11,10 @@
 
 #include "cgr.h"
 #include "gen.h"
+#include "helpers.h"
 #include "score.h"
 
-static const ruleset_t *rules(const char *name) {
-  static ruleset_t cache[4];
-  static char names[4][16];
-  for (int i = 0; i < 4; i++) {
-    if (strcmp(names[i], name) == 0) return &cache[i];
-    if (!names[i][0]) {
-      rs_error_t err;
-      cr_assert(rs_load(&cache[i], name, &err), "%s: %s", name, err.message);
-      snprintf(names[i], sizeof names[i], "%s", name);
-      return &cache[i];
-    }
-  }
-  cr_assert_fail("too many rulesets");
-  return NULL;
-}
+static const ruleset_t *rules(const char *name) { return builtin_rules(name); }
 
 /* A meld of `n` cards of `rank` with `wilds` jokers among them (a set), or
  * a sequence of hearts from 4 (rank -1). */
