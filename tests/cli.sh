@@ -268,5 +268,15 @@ expect 3 "gen with a player count the rules do not seat" -- "$ref" gen --variant
 contains "$tmp/err" "do not seat 5 players" "the reason"
 expect 3 "gen without a variant" -- "$ref" gen --games 2
 
+# A ruleset that extends classic and changes nothing judges every legal
+# classic record legal, with the same scores (only the ruleset's name differs).
+printf 'schema: 1\nname: mine\nextends: classic\n' > "$tmp/mine.yaml"
+for f in "$c"/legal-*.cgr; do
+  "$ref" --json --rules classic "$f" | sed 's/"variant":"[^"]*"//' > "$tmp/a.json"
+  "$ref" --json --rules "$tmp/mine.yaml" "$f" | sed 's/"variant":"[^"]*"//' > "$tmp/b.json"
+  grep -q '"verdict":"legal"' "$tmp/b.json" || { echo "FAIL: $f is not legal under extends: classic"; fails=$((fails + 1)); }
+  cmp -s "$tmp/a.json" "$tmp/b.json" || { echo "FAIL: $f: extends: classic scores differently"; fails=$((fails + 1)); }
+done
+
 [ "$fails" -eq 0 ] && echo "cli: all checks passed"
 exit $((fails > 0))

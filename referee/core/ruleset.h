@@ -40,6 +40,7 @@ typedef struct {
   int schema; /* 1 */
   char name[64];
   char title[160];
+  char extends[256];  /* the ruleset this one extends (name or path), "" for none */
 
   rs_seat_t seats[RS_MAX_SEATS];
   int nseats;

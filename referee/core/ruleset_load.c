@@ -5,7 +5,11 @@
  * below: an unknown key, a value of the wrong type, a missing key or a value
  * out of range is an error at that node's line and column. Aliases are
  * resolved by libyaml to shared nodes and the walk never recurses deeper than
- * the schema, so an alias bomb costs nothing. */
+ * the schema, so an alias bomb costs nothing.
+ *
+ * `extends: BASE` (a built-in name or a path, relative to the extending file)
+ * loads BASE first; the document then sets only the keys it changes, nested
+ * maps key by key, lists (table, bands, ...) and rank maps as a whole. */
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -37,7 +41,10 @@ typedef struct field {
 typedef struct {
   yaml_document_t *doc;
   rs_error_t *err;
+  bool partial;            /* extending a base: keys may be left out */
 } loader_t;
+
+enum { MAX_EXTENDS = 8 };  /* bases extending bases, at most */
 
 #define OFF(m) offsetof(ruleset_t, m)
 #define END {NULL, F_INT, 0, 0, 0, NULL, NULL, 0, 0, false}
@@ -183,6 +190,8 @@ static const field_t top_fields[] = {
   {"schema", F_INT, OFF(schema), 1, 1, NULL, NULL, 0, 0, false},
   {"name", F_STR, OFF(name), 1, sizeof(((ruleset_t *)0)->name) - 1, NULL, NULL, 0, 0, false},
   {"title", F_STR, OFF(title), 0, sizeof(((ruleset_t *)0)->title) - 1, NULL, NULL, 0, 0, true},
+  {"extends", F_STR, OFF(extends), 1, sizeof(((ruleset_t *)0)->extends) - 1, NULL, NULL, 0, 0,
+   true},
   {"table", F_LIST, OFF(seats), 1, RS_MAX_SEATS, NULL, seat_fields, sizeof(rs_seat_t),
    OFF(nseats), false},
   {"cards", F_MAP, 0, 0, 0, NULL, cards_fields, 0, 0, false},
@@ -199,6 +208,8 @@ static const field_t top_fields[] = {
   {"foot", F_MAP, 0, 0, 0, NULL, foot_fields, 0, 0, false},
   {"match", F_MAP, 0, 0, 0, NULL, match_fields, 0, 0, false},
   END};
+
+static size_t distance(const char *a, const char *b);
 
 static bool fail_at(loader_t *ld, const yaml_node_t *node, const char *fmt, ...) {
   if (node) {
@@ -315,7 +326,7 @@ static bool read_rank(loader_t *ld, yaml_node_t *n, const field_t *f, int *out) 
 }
 
 static bool read_map(loader_t *ld, yaml_node_t *n, const field_t *fields, char *base,
-                     const char *what);
+                     const char *what, bool partial);
 
 static bool read_list(loader_t *ld, yaml_node_t *n, const field_t *f, char *base) {
   if (n->type != YAML_SEQUENCE_NODE) return fail_at(ld, n, "%s: expected a list", f->key);
@@ -324,7 +335,7 @@ static bool read_list(loader_t *ld, yaml_node_t *n, const field_t *f, char *base
     return fail_at(ld, n, "%s: %ld entries, expected %ld to %ld", f->key, count, f->min, f->max);
   for (long i = 0; i < count; i++) {
     yaml_node_t *item = yaml_document_get_node(ld->doc, n->data.sequence.items.start[i]);
-    if (!read_map(ld, item, f->sub, base + f->offset + (size_t)i * f->elem_size, f->key))
+    if (!read_map(ld, item, f->sub, base + f->offset + (size_t)i * f->elem_size, f->key, false))
       return false;
   }
   *(int *)(base + f->count_offset) = (int)count;
@@ -343,14 +354,30 @@ static bool read_field(loader_t *ld, yaml_node_t *v, const field_t *f, char *bas
     case F_VALUES:
     case F_RANK_MAP: return read_values(ld, v, f, (int *)at);
     case F_RANK: return read_rank(ld, v, f, (int *)at);
-    case F_MAP: return read_map(ld, v, f->sub, base, f->key);
+    case F_MAP: return read_map(ld, v, f->sub, base, f->key, ld->partial);
     case F_LIST: return read_list(ld, v, f, base);
   }
   return false;
 }
 
+/* "unknown key", with the nearest key of the map when one is close. */
+static bool unknown_key(loader_t *ld, yaml_node_t *k, const field_t *fields, const char *what) {
+  const char *key = scalar(k) ? scalar(k) : "?";
+  const char *near = NULL;
+  size_t best = strlen(key) / 3 + 1;
+  for (const field_t *f = fields; f->key; f++) {
+    size_t d = distance(key, f->key);
+    if (d < best) near = f->key, best = d;
+  }
+  if (near)
+    return fail_at(ld, k, "%s: unknown key \"%s\" (did you mean \"%s\"?)", what, key, near);
+  return fail_at(ld, k, "%s: unknown key \"%s\"", what, key);
+}
+
+/* A mapping against its fields. Partial (extending a base): a key left out
+ * keeps the base's value; otherwise every key that is not optional is given. */
 static bool read_map(loader_t *ld, yaml_node_t *n, const field_t *fields, char *base,
-                     const char *what) {
+                     const char *what, bool partial) {
   if (!n || n->type != YAML_MAPPING_NODE)
     return fail_at(ld, n, "%s: expected a mapping", what);
   enum { MAX_FIELDS = 32 };
@@ -362,16 +389,37 @@ static bool read_map(loader_t *ld, yaml_node_t *n, const field_t *fields, char *
     const char *key = scalar(k);
     size_t i = 0;
     while (i < nfields && (!key || strcmp(key, fields[i].key) != 0)) i++;
-    if (i == nfields) return fail_at(ld, k, "%s: unknown key \"%s\"", what, key ? key : "?");
+    if (i == nfields) return unknown_key(ld, k, fields, what);
     if (seen[i]) return fail_at(ld, k, "%s: key \"%s\" given twice", what, key);
     seen[i] = true;
     if (!read_field(ld, yaml_document_get_node(ld->doc, p->value), &fields[i], base))
       return false;
   }
   for (size_t i = 0; i < nfields; i++)
-    if (!seen[i] && !fields[i].optional)
+    if (!seen[i] && !fields[i].optional && !partial)
       return fail_at(ld, n, "%s: missing key \"%s\"", what, fields[i].key);
   return true;
+}
+
+/* The node of a dotted key ("meld.min_naturals") in the document, for a
+ * message about it; the root when this document does not give it. */
+static yaml_node_t *node_of(loader_t *ld, yaml_node_t *root, const char *path) {
+  yaml_node_t *n = root;
+  char part[64];
+  while (n && n->type == YAML_MAPPING_NODE && *path) {
+    size_t len = strcspn(path, ".");
+    snprintf(part, sizeof part, "%.*s", (int)len, path);
+    path += len + (path[len] == '.');
+    yaml_node_t *next = NULL;
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top && !next;
+         p++) {
+      const char *k = scalar(yaml_document_get_node(ld->doc, p->key));
+      if (k && strcmp(k, part) == 0) next = yaml_document_get_node(ld->doc, *path ? p->value : p->key);
+    }
+    if (!next) return root;
+    n = next;
+  }
+  return n ? n : root;
 }
 
 /* Cross-field checks the schema table cannot express. */
@@ -380,23 +428,29 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     const rs_seat_t *s = &rs->seats[i];
     int cards = s->packs * (52 + rs->cards.jokers_per_pack);
     if (s->teams > s->players)
-      return fail_at(ld, root, "table: %d teams for %d players", s->teams, s->players);
+      return fail_at(ld, node_of(ld, root, "table"), "table: %d teams for %d players", s->teams,
+                     s->players);
     if (s->players * (s->deal + rs->foot.size) + rs->pile.initial >= cards)
-      return fail_at(ld, root, "table: %d players x %d cards leave no stock in %d cards",
+      return fail_at(ld, node_of(ld, root, "table"),
+                     "table: %d players x %d cards leave no stock in %d cards",
                      s->players, s->deal + rs->foot.size, cards);
     for (int j = 0; j < i; j++)
       if (rs->seats[j].players == s->players)
-        return fail_at(ld, root, "table: %d players listed twice", s->players);
+        return fail_at(ld, node_of(ld, root, "table"), "table: %d players listed twice",
+                       s->players);
   }
   for (int i = 1; i < rs->opening.nbands; i++)
     if (rs->opening.bands[i].from <= rs->opening.bands[i - 1].from)
-      return fail_at(ld, root, "opening.bands: \"from\" values must increase");
+      return fail_at(ld, node_of(ld, root, "opening.bands"),
+                     "opening.bands: \"from\" values must increase");
   for (int r = 0; r < RANK_COUNT; r++)
     if (rs->meld.wild_sets[r] && !rs->cards.wild[r])
-      return fail_at(ld, root, "meld.wild_sets: %s is not a wild rank (cards.wild)",
+      return fail_at(ld, node_of(ld, root, "meld.wild_sets"),
+                     "meld.wild_sets: %s is not a wild rank (cards.wild)",
                      card_rank_name(r));
   if (rs->meld.min_naturals > rs->meld.min_cards)
-    return fail_at(ld, root, "meld: min_naturals %d exceeds min_cards %d",
+    return fail_at(ld, node_of(ld, root, "meld.min_naturals"),
+                   "meld: min_naturals %d exceeds min_cards %d",
                    rs->meld.min_naturals, rs->meld.min_cards);
   return true;
 }
@@ -440,8 +494,68 @@ static bool check_flow_depth(const char *text, size_t len, rs_error_t *err) {
   return true;
 }
 
+static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
+                      rs_error_t *err, int depth);
+static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, int depth);
+
+/* `extends: BASE`: BASE loaded into rs, a path read relative to the
+ * extending file when a file there has that name. */
+static bool load_base(loader_t *ld, yaml_node_t *ext, ruleset_t *rs, const char *label,
+                      int depth) {
+  const char *name = scalar(ext);
+  if (!name || !*name) return fail_at(ld, ext, "extends: expected a ruleset name or path");
+  if (depth >= MAX_EXTENDS)
+    return fail_at(ld, ext, "extends: more than %d rulesets extend one another (a loop?)",
+                   MAX_EXTENDS);
+  char path[512];
+  const char *slash = strrchr(label, '/');
+  const char *use = name;
+  if (rs_is_path(name) && name[0] != '/' && slash) {
+    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - label), label, name);
+    FILE *f = fopen(path, "rb");
+    if (f) {
+      fclose(f);
+      use = path;
+    }
+  }
+  rs_error_t base_err;
+  if (load_named(rs, use, &base_err, depth + 1)) return true;
+  if (base_err.line > 0) {
+    *ld->err = base_err; /* the fault is in the base: its own file and position */
+    return false;
+  }
+  return fail_at(ld, ext, "extends: %s: %s", name, base_err.message);
+}
+
+/* The document's root against the schema, over a base when it extends one. */
+static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char *label,
+                      int depth) {
+  yaml_node_t *ext = node_of(ld, root, "extends");
+  if (ext != root) {
+    yaml_node_t *value = NULL;
+    for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
+         p++)
+      if (yaml_document_get_node(ld->doc, p->key) == ext)
+        value = yaml_document_get_node(ld->doc, p->value);
+    if (!load_base(ld, value, rs, label, depth)) return false;
+    ld->partial = true;
+  }
+  if (!read_map(ld, root, top_fields, (char *)rs, "top level", ld->partial)) return false;
+  const char *own[] = {"schema", "name"};
+  for (size_t i = 0; ld->partial && i < sizeof own / sizeof own[0]; i++)
+    if (node_of(ld, root, own[i]) == root)
+      return fail_at(ld, root, "top level: missing key \"%s\" (a ruleset that extends another "
+                               "gives its own)", own[i]);
+  return check_consistency(ld, root, rs);
+}
+
 bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                   rs_error_t *err) {
+  return load_text(rs, label, text, len, err, 0);
+}
+
+static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
+                      rs_error_t *err, int depth) {
   memset(rs, 0, sizeof *rs);
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", label);
@@ -467,21 +581,22 @@ bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len
     yaml_parser_delete(&parser);
     return false;
   }
-  loader_t ld = {&doc, err};
+  loader_t ld = {&doc, err, false};
   yaml_node_t *root = yaml_document_get_root_node(&doc);
   if (!root) {
     snprintf(err->message, sizeof err->message, "empty document");
     ok = false;
+  } else if (root->type != YAML_MAPPING_NODE) {
+    ok = fail_at(&ld, root, "top level: expected a mapping");
   } else {
-    ok = read_map(&ld, root, top_fields, (char *)rs, "top level") &&
-         check_consistency(&ld, root, rs);
+    ok = load_root(&ld, root, rs, label, depth);
   }
   yaml_document_delete(&doc);
   yaml_parser_delete(&parser);
   return ok;
 }
 
-bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
+static bool load_file(ruleset_t *rs, const char *path, rs_error_t *err, int depth) {
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", path);
   FILE *f = fopen(path, "rb");
@@ -498,9 +613,13 @@ bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
     snprintf(err->message, sizeof err->message, "cannot read the file");
     return false;
   }
-  bool ok = rs_load_text(rs, path, buf, n, err);
+  bool ok = load_text(rs, path, buf, n, err, depth);
   free(buf);
   return ok;
+}
+
+bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
+  return load_file(rs, path, err, 0);
 }
 
 bool rs_is_path(const char *name) {
@@ -542,12 +661,16 @@ const char *rs_nearest_builtin(const char *name) {
 }
 
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
-  if (rs_is_path(name_or_path)) return rs_load_file(rs, name_or_path, err);
+  return load_named(rs, name_or_path, err, 0);
+}
+
+static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, int depth) {
+  if (rs_is_path(name_or_path)) return load_file(rs, name_or_path, err, depth);
   for (const rs_builtin_t *b = rs_builtins; b->name; b++)
     if (strcmp(b->name, name_or_path) == 0) {
       char label[96];
       snprintf(label, sizeof label, "rulesets/%s.yaml", b->name);
-      return rs_load_text(rs, label, b->text, b->len, err);
+      return load_text(rs, label, b->text, b->len, err, depth);
     }
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", name_or_path);

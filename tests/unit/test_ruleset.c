@@ -1,6 +1,8 @@
 /* The ruleset loader: the shipped rulesets load, and every kind of broken
  * document gets file:line:col and a sentence. */
+#define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,4 +227,76 @@ Test(ruleset, rule_keys_switched_off_are_inactive) {
   cr_expect(rule_key_active(&rs, RK_MELD_MAX_WILD));
   cr_expect_not(rule_key_active(&rs, RK_SEQUENCE_BONUS), "classic has no sequences");
   cr_expect_not(rule_key_active(&rs, RK_FOOT_SIZE), "classic has no foot");
+}
+
+/* ---- extends ------------------------------------------------------------- */
+
+/* Two rulesets equal but for name and extends. */
+static bool same_rules(ruleset_t a, ruleset_t b) {
+  memset(a.name, 0, sizeof a.name);
+  memset(b.name, 0, sizeof b.name);
+  memset(a.extends, 0, sizeof a.extends);
+  memset(b.extends, 0, sizeof b.extends);
+  return memcmp(&a, &b, sizeof a) == 0;
+}
+
+Test(ruleset, extends_alone_is_its_base) {
+  ruleset_t classic;
+  cr_assert(rs_load(&classic, "classic", &err));
+  cr_assert(load("schema: 1\nname: mine\nextends: classic\n"), "%u:%u: %s", err.line, err.col,
+            err.message);
+  cr_assert_str_eq(rs.name, "mine");
+  cr_assert_str_eq(rs.extends, "classic");
+  cr_assert(same_rules(rs, classic));
+}
+
+Test(ruleset, extends_applies_exactly_the_keys_given) {
+  ruleset_t classic;
+  cr_assert(rs_load(&classic, "classic", &err));
+  cr_assert(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  max_wild: 2\n"
+                 "pile:\n  take_naturals: 2\ngoing_out:\n  bonus: 200\n"),
+            "%u:%u: %s", err.line, err.col, err.message);
+  cr_assert_eq(rs.meld.max_wild, 2);
+  cr_assert_eq(rs.pile.take_naturals, 2);
+  cr_assert_eq(rs.going_out.bonus, 200);
+  ruleset_t back = rs;
+  back.meld.max_wild = classic.meld.max_wild;
+  back.pile.take_naturals = classic.pile.take_naturals;
+  back.going_out.bonus = classic.going_out.bonus;
+  cr_assert(same_rules(back, classic), "only the three keys given differ");
+}
+
+Test(ruleset, extends_needs_its_own_name_and_a_loadable_base) {
+  cr_assert_not(load("schema: 1\nextends: classic\n"));
+  cr_assert(strstr(err.message, "missing key \"name\""), "%s", err.message);
+  cr_assert_not(load("schema: 1\nname: mine\nextends: clasic\n"));
+  cr_assert_eq(err.line, 3);
+  cr_assert_eq(err.col, 10);
+  cr_assert(strstr(err.message, "did you mean classic?"), "%s", err.message);
+}
+
+Test(ruleset, extends_loop_is_refused) {
+  char path[] = "/tmp/rs-loop-XXXXXX.yaml";
+  int fd = mkstemps(path, 5);
+  cr_assert(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  fprintf(f, "schema: 1\nname: loop\nextends: %s\n", path);
+  fclose(f);
+  ruleset_t r;
+  cr_assert_not(rs_load(&r, path, &err));
+  cr_assert(strstr(err.message, "extend one another"), "%s", err.message);
+  remove(path);
+}
+
+Test(ruleset, unknown_key_suggests_the_nearest) {
+  cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  max_wlid: 2\n"));
+  cr_assert_eq(err.line, 5);
+  cr_assert_str_eq(err.message, "meld: unknown key \"max_wlid\" (did you mean \"max_wild\"?)");
+}
+
+Test(ruleset, a_cross_key_check_points_at_its_key) {
+  cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  min_naturals: 4\n"));
+  cr_assert_eq(err.line, 5, "line %u: %s", err.line, err.message);
+  cr_assert_eq(err.col, 3);
+  cr_assert(strstr(err.message, "min_naturals 4 exceeds min_cards 3"), "%s", err.message);
 }
