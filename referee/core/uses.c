@@ -5,28 +5,9 @@
 #include <string.h>
 
 static const char *const names[RK_COUNT] = {
-  "table.players", "table.teams", "table.deal", "table.packs", "table.partners_apart", "table.target",
-  "cards.jokers_per_pack", "cards.wild", "cards.values", "cards.black3_in_hand",
-  "turn.draw", "turn.meld_before_draw",
-  "pile.initial", "pile.cover_initial", "pile.cover_once", "pile.cover_freezes",
-  "pile.packet", "pile.wild_discard_naturals", "pile.blocked_by", "pile.frozen_by",
-  "pile.frozen_for_unopened", "pile.unfreeze_naturals", "pile.take_naturals",
-  "pile.take_onto_meld", "pile.opening_by_take",
-  "meld.min_cards", "meld.min_naturals", "meld.max_wild", "meld.wild_below_naturals",
-  "meld.wild_limits", "meld.same_rank", "meld.wild_sets", "meld.black_threes",
-  "meld.black_threes_wild",
-  "canasta.min_cards", "canasta.min_naturals", "canasta.pure", "canasta.impure",
-  "canasta.wild_pure", "canasta.wild_impure", "canasta.hidden_factor",
-  "sequence.min_cards", "sequence.max_cards", "sequence.low", "sequence.high",
-  "sequence.bonus",
-  "cut.bonus",
-  "opening.negative", "opening.bands", "opening.counts", "opening.concealed_exempt",
-  "opening.hidden_from",
-  "red_threes.each", "red_threes.totals", "red_threes.negative_without_meld",
-  "red_threes.replace_from_pile", "red_threes.in_hand", "red_threes.in_hand_penalty",
-  "going_out.canastas", "going_out.pure", "going_out.impure", "going_out.wild",
-  "going_out.sequences", "going_out.bonus", "going_out.concealed_bonus", "going_out.ask",
-  "end.stock_empty", "foot.size", "match.hands",
+#define X(id, path) [id] = path,
+#include "rulekeys.def"
+#undef X
 };
 
 void uses_clear(rule_uses_t *u) { memset(u, 0, sizeof *u); }
@@ -129,12 +110,21 @@ static bool score_active(const ruleset_t *rs, rule_key_t k) {
   }
 }
 
+static bool in_section(const char *name, const char *section) {
+  size_t n = strlen(section);
+  return strncmp(name, section, n) == 0 && name[n] == '.';
+}
+
 bool rule_key_active(const ruleset_t *rs, rule_key_t k) {
-  if (k >= RK_PILE_INITIAL && k <= RK_PILE_OPENING_BY_TAKE) return pile_active(rs, k);
-  if (k >= RK_MELD_MIN_CARDS && k <= RK_MELD_BLACK_THREES_WILD) return meld_active(rs, k);
-  if (k >= RK_CANASTA_MIN_CARDS && k <= RK_CANASTA_HIDDEN_FACTOR) return canasta_active(rs, k);
-  if (k >= RK_OPENING_NEGATIVE && k <= RK_GOING_OUT_ASK) return score_active(rs, k);
-  if (k >= RK_SEQUENCE_MIN_CARDS && k <= RK_SEQUENCE_HIGH) return rs->sequence.min_cards > 0;
+  /* by section, whatever the order of the rows of rulekeys.def */
+  const char *name = rule_key_name(k);
+  if (in_section(name, "pile")) return pile_active(rs, k);
+  if (in_section(name, "meld")) return meld_active(rs, k);
+  if (in_section(name, "canasta")) return canasta_active(rs, k);
+  if (in_section(name, "opening") || in_section(name, "red_threes") ||
+      in_section(name, "going_out"))
+    return score_active(rs, k);
+  if (in_section(name, "sequence") && k != RK_SEQUENCE_BONUS) return rs->sequence.min_cards > 0;
   switch (k) {
     case RK_TABLE_PARTNERS_APART: return any_partners_apart(rs);
     case RK_TABLE_TARGET: return rs->match.hands == 0;

@@ -300,3 +300,26 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
   cr_assert_eq(err.col, 3);
   cr_assert(strstr(err.message, "min_naturals 4 exceeds min_cards 3"), "%s", err.message);
 }
+
+/* ---- the table of rule keys ---------------------------------------------- */
+
+Test(ruleset, each_rule_key_id_spells_its_path) {
+  static const struct { rule_key_t k; const char *id, *path; } rows[] = {
+#define X(id, path) {id, #id, path},
+#include "rulekeys.def"
+#undef X
+  };
+  cr_assert_eq(sizeof rows / sizeof rows[0], RK_COUNT);
+  for (size_t i = 0; i < RK_COUNT; i++) {
+    char want[96] = "RK_";
+    for (const char *c = rows[i].path; *c; c++) {
+      size_t n = strlen(want);
+      want[n] = *c == '.' ? '_' : (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+      want[n + 1] = '\0';
+    }
+    cr_expect_str_eq(rows[i].id, want, "row %zu pairs %s with \"%s\"", i, rows[i].id,
+                     rows[i].path);
+    cr_expect_str_eq(rule_key_name(rows[i].k), rows[i].path, "%s is named \"%s\"", rows[i].id,
+                     rule_key_name(rows[i].k));
+  }
+}
