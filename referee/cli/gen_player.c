@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gen_private.h"
+#include "meld.h"
 
 /* A partner of p, at random; -1 for none. */
 static int partner_of(gen_t *g, int p) {
@@ -14,6 +15,31 @@ static int partner_of(gen_t *g, int p) {
     if (q != p && g->team_of[q] == g->team_of[p]) list[n++] = q;
   return n ? list[gen_rnd(g, n)] : -1;
 }
+
+/* ---- the going-out requirement ------------------------------------------- */
+
+/* What p's team still lacks to go out (going_out.*), by kind. */
+typedef struct { int any, pure, impure, wild, seqs; } needs_t;
+
+static int lack(int want, int have) { return want > have ? want - have : 0; }
+
+static needs_t team_needs(gen_t *g, int p) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  int t = g->team_of[p], seqs = 0;
+  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == t && e->melds[i].suit >= 0 &&
+        meld_is_complete_sequence(rs, &e->melds[i]))
+      seqs++;
+  needs_t n = {lack(rs->going_out.canastas, c.all), lack(rs->going_out.pure, c.pure),
+               lack(rs->going_out.impure, c.impure),
+               lack(rs->going_out.wild, c.wild_pure + c.wild_impure),
+               lack(rs->going_out.sequences, seqs)};
+  return n;
+}
+
+static bool needs_any(needs_t n) { return n.any + n.pure + n.impure + n.wild + n.seqs > 0; }
 
 /* ---- red threes, draws, the foot ------------------------------------------ */
 
@@ -88,8 +114,9 @@ static int of_rank(const card_counts_t *h, int r, card_t *out, int max) {
   return n;
 }
 
-/* The wild cards in the hand, in a random order. */
-static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max) {
+/* The wild cards in the hand, in a random order; with sets_last, the ranks
+ * that make wild canastas of their own come last (kept for them). */
+static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max, bool sets_last) {
   int n = 0;
   for (int r = 0; r < RANK_COUNT; r++)
     if (g->rs->cards.wild[r]) n += of_rank(h, r, out + n, max - n);
@@ -99,14 +126,22 @@ static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max) {
     out[i] = out[j];
     out[j] = t;
   }
+  if (!sets_last) return n;
+  card_t sets[64];
+  int k = 0, ns = 0;
+  for (int i = 0; i < n; i++) {
+    if (g->rs->meld.wild_sets[card_rank(out[i])]) sets[ns++] = out[i];
+    else out[k++] = out[i];
+  }
+  memcpy(out + k, sets, sizeof sets[0] * (size_t)ns);
   return n;
 }
 
 /* New sets of natural ranks, with some wild cards where the rules allow. */
-static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h) {
+static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) {
   const ruleset_t *rs = g->rs;
   card_t wild[64], cards[128];
-  int nw = wilds_in(g, h, wild, 64);
+  int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
   for (int r = 0; r < RANK_JOKER; r++) {
     if (rs->cards.wild[r] || r == RANK_3) continue;
     int k = of_rank(h, r, cards, 64);
@@ -119,13 +154,13 @@ static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h) {
     int w = need + gen_rnd(g, hi - need + 1);
     for (int i = 0; i < w; i++) cards[k + i] = wild[i];
     cand_add(g, cs, 6, k + w, "meld", cards, k + w);
-    if (w > need) cand_add(g, cs, 3, k + need, "meld", cards, k + need);
+    if (w > need) cand_add(g, cs, nd.pure > 0 ? 8 : 3, k + need, "meld", cards, k + need);
   }
   /* wild sets: a set of a wild rank (a canasta of 2s) */
   for (int r = 0; r < RANK_COUNT; r++) {
     if (!rs->meld.wild_sets[r]) continue;
     int k = of_rank(h, r, cards, 64);
-    if (k >= rs->meld.min_cards) cand_add(g, cs, 4, k, "meld", cards, k);
+    if (k >= rs->meld.min_cards) cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
   }
   /* black threes, which some rules meld only to go out */
   if (rs->meld.black_threes != THREES_NEVER) {
@@ -162,12 +197,22 @@ static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
   }
 }
 
+/* How much a wild card is wanted on meld m: on a wild canasta in the making
+ * when one is lacking, not on a pure one when a pure canasta is, else on the
+ * longer melds. */
+static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
+  if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
+  if (m->wilds == 0 && nd.pure > 0) return 1;
+  if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
+  return 4;
+}
+
 /* Additions to the team's melds: naturals, a wild card, a sequence's ends. */
-static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h) {
+static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h, needs_t nd) {
   const ruleset_t *rs = g->rs;
   const eng_view_t *e = gen_vw(g);
   card_t cards[128], wild[64];
-  int nw = wilds_in(g, h, wild, 64), index = 0;
+  int nw = wilds_in(g, h, wild, 64, nd.wild > 0), index = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
@@ -188,11 +233,12 @@ static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h) {
       continue;
     }
     int k = m->rank == RANK_3 ? 0 : of_rank(h, m->rank, cards, 64);
-    if (k > 0) cand_add(g, cs, 9, k, verb, cards, k);
+    if (k > 0) cand_add(g, cs, needs_any(nd) ? 12 : 9, k, verb, cards, k);
     int total = (int)m->cards.total;
     bool room = (int)m->wilds + 1 <= rs_max_wild(rs, total + 1) &&
                 (!rs->meld.wild_below_naturals || (int)m->wilds + 1 < (int)m->naturals);
-    if (nw > 0 && room && m->rank != RANK_3) cand_add(g, cs, 4, 1, verb, wild, 1);
+    if (nw > 0 && room && m->rank != RANK_3)
+      cand_add(g, cs, wild_weight(g, m, nd), 1, verb, wild, 1);
   }
 }
 
@@ -217,8 +263,9 @@ static void greedy_melds(gen_t *g, int p) {
     cands_t cs;
     cs.n = 0;
     const card_counts_t *h = &gen_vw(g)->hand[p];
-    additions(g, &cs, p, h);
-    new_sets(g, &cs, h);
+    needs_t nd = team_needs(g, p);
+    additions(g, &cs, p, h, nd);
+    new_sets(g, &cs, h, nd);
     new_sequences(g, &cs, h);
     if (!try_cands(g, p, &cs, keep)) return;
   }
@@ -256,7 +303,7 @@ static bool take_pile(gen_t *g, int p) {
   const card_counts_t *h = &e->hand[p];
   card_t cards[64], wild[64];
   int k = of_rank(h, card_rank(top), cards, 32);
-  int nw = wilds_in(g, h, wild, 32);
+  int nw = wilds_in(g, h, wild, 32, team_needs(g, p).wild > 0);
   cands_t cs;
   cs.n = 0;
   { /* `take` alone: onto the team's meld */
