@@ -114,9 +114,9 @@ static int of_rank(const card_counts_t *h, int r, card_t *out, int max) {
   return n;
 }
 
-/* The wild cards in the hand, in a random order; with sets_last, the ranks
- * that make wild canastas of their own come last (kept for them). */
-static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max, bool sets_last) {
+/* The wild cards in the hand, in a random order; with keep_sets, without the
+ * ranks that make wild canastas of their own (kept for them). */
+static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max, bool keep_sets) {
   int n = 0;
   for (int r = 0; r < RANK_COUNT; r++)
     if (g->rs->cards.wild[r]) n += of_rank(h, r, out + n, max - n);
@@ -126,14 +126,30 @@ static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max, bool
     out[i] = out[j];
     out[j] = t;
   }
-  if (!sets_last) return n;
-  card_t sets[64];
-  int k = 0, ns = 0;
-  for (int i = 0; i < n; i++) {
-    if (g->rs->meld.wild_sets[card_rank(out[i])]) sets[ns++] = out[i];
-    else out[k++] = out[i];
+  if (!keep_sets) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!g->rs->meld.wild_sets[card_rank(out[i])]) out[k++] = out[i];
+  return k;
+}
+
+/* Drops from cards[0..k) those that a run of their suit in the hand could
+ * use (a neighbour in rank is held), while a sequence is lacking. */
+static int keep_for_runs(gen_t *g, const card_counts_t *h, card_t *cards, int k, needs_t nd) {
+  const ruleset_t *rs = g->rs;
+  if (nd.seqs == 0) return k;
+  int n = 0;
+  for (int i = 0; i < k; i++) {
+    int r = card_rank(cards[i]), s = card_suit(cards[i]);
+    bool near = false;
+    for (int d = -1; d <= 1; d += 2) {
+      int q = r + d;
+      if (s >= 0 && q >= rs->sequence.low && q <= rs->sequence.high && !rs->cards.wild[q] &&
+          h->n[card_make(q, s)])
+        near = true;
+    }
+    if (!near) cards[n++] = cards[i];
   }
-  memcpy(out + k, sets, sizeof sets[0] * (size_t)ns);
   return n;
 }
 
@@ -144,7 +160,7 @@ static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) 
   int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
   for (int r = 0; r < RANK_JOKER; r++) {
     if (rs->cards.wild[r] || r == RANK_3) continue;
-    int k = of_rank(h, r, cards, 64);
+    int k = keep_for_runs(g, h, cards, of_rank(h, r, cards, 64), nd);
     if (k == 0 || k < rs->meld.min_naturals) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
     int room = rs_max_wild(rs, k + nw);
@@ -173,7 +189,7 @@ static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) 
 }
 
 /* Runs of one suit, where the rules have sequences. */
-static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
+static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) {
   const ruleset_t *rs = g->rs;
   if (rs->sequence.min_cards == 0) return;
   for (int s = 0; s < 4; s++) {
@@ -188,7 +204,7 @@ static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
       if (n >= rs->sequence.min_cards) {
         int len = n > rs->sequence.max_cards ? rs->sequence.max_cards : n;
         int from = gen_rnd(g, n - len + 1);
-        cand_add(g, cs, 7, len, "meld", run + from, len);
+        cand_add(g, cs, nd.seqs > 0 ? 16 : 7, len, "meld", run + from, len);
         if (len > rs->sequence.min_cards)
           cand_add(g, cs, 2, rs->sequence.min_cards, "meld", run + from, rs->sequence.min_cards);
       }
@@ -197,12 +213,27 @@ static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
   }
 }
 
+/* Is m among the `want` longest pure sets of its team (kept pure while a pure
+ * canasta is lacking)? */
+static bool kept_pure(gen_t *g, const meld_t *m, int want) {
+  const eng_view_t *e = gen_vw(g);
+  int longer = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *o = &e->melds[i];
+    if (o == m || o->team != m->team || o->suit >= 0 || o->wilds > 0 ||
+        meld_is_wild_set(g->rs, o->rank) || meld_is_canasta(g->rs, o))
+      continue;
+    if (o->cards.total > m->cards.total || (o->cards.total == m->cards.total && o < m)) longer++;
+  }
+  return longer < want;
+}
+
 /* How much a wild card is wanted on meld m: on a wild canasta in the making
  * when one is lacking, not on a pure one when a pure canasta is, else on the
  * longer melds. */
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
-  if (m->wilds == 0 && nd.pure > 0) return 1;
+  if (m->wilds == 0 && nd.pure > 0) return kept_pure(g, m, nd.pure) ? 0 : 1;
   if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
   return 4;
 }
@@ -228,17 +259,18 @@ static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h, need
         if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
       card_t below = lo > rs->sequence.low ? card_make(lo - 1, m->suit) : CARD_KINDS;
       card_t above = hi < rs->sequence.high ? card_make(hi + 1, m->suit) : CARD_KINDS;
-      if (below < CARD_KINDS && h->n[below]) cand_add(g, cs, 8, 1, verb, &below, 1);
-      if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, 8, 1, verb, &above, 1);
+      int sw = nd.seqs > 0 ? 14 : 8;
+      if (below < CARD_KINDS && h->n[below]) cand_add(g, cs, sw, 1, verb, &below, 1);
+      if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, sw, 1, verb, &above, 1);
       continue;
     }
-    int k = m->rank == RANK_3 ? 0 : of_rank(h, m->rank, cards, 64);
+    int k = m->rank == RANK_3 ? 0 : keep_for_runs(g, h, cards, of_rank(h, m->rank, cards, 64), nd);
     if (k > 0) cand_add(g, cs, needs_any(nd) ? 12 : 9, k, verb, cards, k);
     int total = (int)m->cards.total;
     bool room = (int)m->wilds + 1 <= rs_max_wild(rs, total + 1) &&
                 (!rs->meld.wild_below_naturals || (int)m->wilds + 1 < (int)m->naturals);
-    if (nw > 0 && room && m->rank != RANK_3)
-      cand_add(g, cs, wild_weight(g, m, nd), 1, verb, wild, 1);
+    int ww = wild_weight(g, m, nd);
+    if (nw > 0 && room && m->rank != RANK_3 && ww > 0) cand_add(g, cs, ww, 1, verb, wild, 1);
   }
 }
 
@@ -266,7 +298,7 @@ static void greedy_melds(gen_t *g, int p) {
     needs_t nd = team_needs(g, p);
     additions(g, &cs, p, h, nd);
     new_sets(g, &cs, h, nd);
-    new_sequences(g, &cs, h);
+    new_sequences(g, &cs, h, nd);
     if (!try_cands(g, p, &cs, keep)) return;
   }
 }
@@ -363,11 +395,17 @@ static void after_meld_first(gen_t *g, int p) {
 }
 
 static int discard_weight(gen_t *g, int p, card_t c) {
-  if (gen_is_wild(g, c)) return 3;
+  if (gen_is_wild(g, c))
+    return g->rs->meld.wild_sets[card_rank(c)] && team_needs(g, p).wild > 0 ? 1 : 3;
   if (card_is_black3(c)) return 30;
   const eng_view_t *e = gen_vw(g);
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == g->team_of[p] && e->melds[i].rank == card_rank(c)) return 4;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != g->team_of[p]) continue;
+    if (m->rank == card_rank(c)) return 4;
+    unsigned next = (m->ranks << 1) | (m->ranks >> 1);
+    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c)))) return 2;
+  }
   return e->hand[p].n[c] > 1 ? 6 : 12;
 }
 
