@@ -19,7 +19,10 @@ static int partner_of(gen_t *g, int p) {
 /* ---- the going-out requirement ------------------------------------------- */
 
 /* What p's team still lacks to go out (going_out.*), by kind. */
-typedef struct { int any, pure, impure, wild, seqs; } needs_t;
+typedef struct {
+  int any, pure, impure, wild, seqs;
+  unsigned growing;   /* ranks of the team's sets not yet canastas */
+} needs_t;
 
 static int lack(int want, int have) { return want > have ? want - have : 0; }
 
@@ -28,14 +31,17 @@ static needs_t team_needs(gen_t *g, int p) {
   const eng_view_t *e = gen_vw(g);
   int t = g->team_of[p], seqs = 0;
   canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == t && e->melds[i].suit >= 0 &&
-        meld_is_complete_sequence(rs, &e->melds[i]))
-      seqs++;
+  unsigned growing = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != t) continue;
+    if (m->suit >= 0 && meld_is_complete_sequence(rs, m)) seqs++;
+    if (m->suit < 0 && m->rank >= 0 && !meld_is_canasta(rs, m)) growing |= 1u << m->rank;
+  }
   needs_t n = {lack(rs->going_out.canastas, c.all), lack(rs->going_out.pure, c.pure),
                lack(rs->going_out.impure, c.impure),
                lack(rs->going_out.wild, c.wild_pure + c.wild_impure),
-               lack(rs->going_out.sequences, seqs)};
+               lack(rs->going_out.sequences, seqs), growing};
   return n;
 }
 
@@ -160,6 +166,8 @@ static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) 
   int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
   for (int r = 0; r < RANK_JOKER; r++) {
     if (rs->cards.wild[r] || r == RANK_3) continue;
+    /* a second set of a rank would split it (meld.same_rank: allow) */
+    if ((nd.growing & (1u << r)) && needs_any(nd) && gen_chance(g, 90)) continue;
     int k = keep_for_runs(g, h, cards, of_rank(h, r, cards, 64), nd);
     if (k == 0 || k < rs->meld.min_naturals) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
@@ -291,7 +299,8 @@ static void greedy_melds(gen_t *g, int p) {
   int keep = g->level == 0 ? 0 : 2;
   for (int round = 0; round < 40 && !gen_vw(g)->over && g->level < 2; round++) {
     if (gen_vw(g)->hand[p].total <= 4 && gen_chance(g, 80)) pick_up_foot(g, p);
-    if (gen_vw(g)->over || gen_vw(g)->empty_hand || gen_chance(g, 4)) return;
+    if (gen_vw(g)->over || gen_vw(g)->empty_hand) return;
+    if (needs_any(team_needs(g, p)) && gen_chance(g, 4)) return;
     cands_t cs;
     cs.n = 0;
     const card_counts_t *h = &gen_vw(g)->hand[p];
@@ -307,7 +316,8 @@ static void greedy_melds(gen_t *g, int p) {
  * hand can go down at once (going out concealed): the melds are tried, and
  * taken back unless at most one card (the discard) is left. */
 static void meld_phase(gen_t *g, int p) {
-  if (gen_vw(g)->player_melded[p] || g->level > 0 || !gen_chance(g, 35)) {
+  int concealed = needs_any(team_needs(g, p)) ? 10 : 35;
+  if (gen_vw(g)->player_melded[p] || g->level > 0 || !gen_chance(g, concealed)) {
     greedy_melds(g, p);
     return;
   }
@@ -364,7 +374,8 @@ static bool draw_or_take(gen_t *g, int p) {
   lay_red_threes(g, p);
   if (gen_vw(g)->over) return true;
   bool stock_empty = gen_vw(g)->stock == 0;
-  if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, 70)) && take_pile(g, p))
+  int want = needs_any(team_needs(g, p)) ? 90 : 70;
+  if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
     return true;
   if (stock_empty) return gen_act(g, p, "end");
   unsigned n = (unsigned)g->rs->turn.draw;
@@ -388,7 +399,7 @@ static void after_meld_first(gen_t *g, int p) {
   if (!gen_vw(g)->empty_hand || gen_vw(g)->over) return;
   int q = partner_of(g, p);
   if (q >= 0) {
-    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 75) ? "yes" : "no");
+    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 90) ? "yes" : "no");
   } else if (gen_chance(g, 80)) {
     gen_act(g, p, "end");
   }
