@@ -175,7 +175,8 @@ static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) 
     if (rs->meld.wild_below_naturals && room > k - 1) room = k - 1;
     int hi = nw < room ? nw : room;
     if (need > hi) continue;
-    int w = need + gen_rnd(g, hi - need + 1);
+    /* while a pure canasta is lacking, new sets mostly start pure */
+    int w = nd.pure > 0 && gen_chance(g, 70) ? need : need + gen_rnd(g, hi - need + 1);
     for (int i = 0; i < w; i++) cards[k + i] = wild[i];
     cand_add(g, cs, 6, k + w, "meld", cards, k + w);
     if (w > need) cand_add(g, cs, nd.pure > 0 ? 8 : 3, k + need, "meld", cards, k + need);
@@ -405,19 +406,25 @@ static void after_meld_first(gen_t *g, int p) {
   }
 }
 
+/* How much a card is wanted as the discard: black threes and lone cards
+ * first; cards the team's melds could take last, the more so once the team
+ * has what going out requires (the hand should empty onto them). */
 static int discard_weight(gen_t *g, int p, card_t c) {
+  bool met = !needs_any(team_needs(g, p));
   if (gen_is_wild(g, c))
-    return g->rs->meld.wild_sets[card_rank(c)] && team_needs(g, p).wild > 0 ? 1 : 3;
+    return met || (g->rs->meld.wild_sets[card_rank(c)] && team_needs(g, p).wild > 0) ? 1 : 3;
   if (card_is_black3(c)) return 30;
   const eng_view_t *e = gen_vw(g);
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
-    if (m->rank == card_rank(c)) return 4;
+    if (m->rank == card_rank(c)) return met ? 1 : 4;
     unsigned next = (m->ranks << 1) | (m->ranks >> 1);
-    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c)))) return 2;
+    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c)))) return met ? 1 : 2;
   }
-  return e->hand[p].n[c] > 1 ? 6 : 12;
+  card_t same[64];
+  int n = of_rank(&e->hand[p], card_rank(c), same, 64);
+  return n > 1 ? 6 : met ? 20 : 12;
 }
 
 static bool discard(gen_t *g, int p) {
