@@ -375,7 +375,9 @@ static bool draw_or_take(gen_t *g, int p) {
   lay_red_threes(g, p);
   if (gen_vw(g)->over) return true;
   bool stock_empty = gen_vw(g)->stock == 0;
-  int want = needs_any(team_needs(g, p)) ? 90 : 70;
+  /* the pile feeds the canastas still lacking; once none is, it mostly
+   * fills a hand that should empty */
+  int want = needs_any(team_needs(g, p)) ? 90 : 30;
   if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
     return true;
   if (stock_empty) return gen_act(g, p, "end");
