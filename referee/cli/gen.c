@@ -213,6 +213,7 @@ static bool play_hand(gen_t *g, int number, bool *stuck) {
     snprintf(g->why, g->why_len, "the hand ended but the engine says: %s", eng_error(g->e)->message);
     return false;
   }
+  if (gen_vw(g)->out_player >= 0) g->stats->out++;
   hand_score_t h;
   eng_score(g->e, &h);
   char text[64 * MAX_TEAMS] = "score";

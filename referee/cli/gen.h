@@ -27,6 +27,7 @@ typedef struct {
   unsigned long long games, hands, actions;
   unsigned long long retries;   /* turns played again with a more cautious player */
   unsigned long long redeals;   /* hands dealt again: no player found a way on */
+  unsigned long long out;       /* hands that ended by a player going out */
 } gen_stats_t;
 
 /* Writes opt->games games to out. 0 on success; 3 when the ruleset cannot be

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gen_private.h"
+#include "meld.h"
 
 /* A partner of p, at random; -1 for none. */
 static int partner_of(gen_t *g, int p) {
@@ -14,6 +15,37 @@ static int partner_of(gen_t *g, int p) {
     if (q != p && g->team_of[q] == g->team_of[p]) list[n++] = q;
   return n ? list[gen_rnd(g, n)] : -1;
 }
+
+/* ---- the going-out requirement ------------------------------------------- */
+
+/* What p's team still lacks to go out (going_out.*), by kind. */
+typedef struct {
+  int any, pure, impure, wild, seqs;
+  unsigned growing;   /* ranks of the team's sets not yet canastas */
+} needs_t;
+
+static int lack(int want, int have) { return want > have ? want - have : 0; }
+
+static needs_t team_needs(gen_t *g, int p) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  int t = g->team_of[p], seqs = 0;
+  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
+  unsigned growing = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != t) continue;
+    if (m->suit >= 0 && meld_is_complete_sequence(rs, m)) seqs++;
+    if (m->suit < 0 && m->rank >= 0 && !meld_is_canasta(rs, m)) growing |= 1u << m->rank;
+  }
+  needs_t n = {lack(rs->going_out.canastas, c.all), lack(rs->going_out.pure, c.pure),
+               lack(rs->going_out.impure, c.impure),
+               lack(rs->going_out.wild, c.wild_pure + c.wild_impure),
+               lack(rs->going_out.sequences, seqs), growing};
+  return n;
+}
+
+static bool needs_any(needs_t n) { return n.any + n.pure + n.impure + n.wild + n.seqs > 0; }
 
 /* ---- red threes, draws, the foot ------------------------------------------ */
 
@@ -88,8 +120,9 @@ static int of_rank(const card_counts_t *h, int r, card_t *out, int max) {
   return n;
 }
 
-/* The wild cards in the hand, in a random order. */
-static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max) {
+/* The wild cards in the hand, in a random order; with keep_sets, without the
+ * ranks that make wild canastas of their own (kept for them). */
+static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max, bool keep_sets) {
   int n = 0;
   for (int r = 0; r < RANK_COUNT; r++)
     if (g->rs->cards.wild[r]) n += of_rank(h, r, out + n, max - n);
@@ -99,33 +132,60 @@ static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max) {
     out[i] = out[j];
     out[j] = t;
   }
+  if (!keep_sets) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!g->rs->meld.wild_sets[card_rank(out[i])]) out[k++] = out[i];
+  return k;
+}
+
+/* Drops from cards[0..k) those that a run of their suit in the hand could
+ * use (a neighbour in rank is held), while a sequence is lacking. */
+static int keep_for_runs(gen_t *g, const card_counts_t *h, card_t *cards, int k, needs_t nd) {
+  const ruleset_t *rs = g->rs;
+  if (nd.seqs == 0) return k;
+  int n = 0;
+  for (int i = 0; i < k; i++) {
+    int r = card_rank(cards[i]), s = card_suit(cards[i]);
+    bool near = false;
+    for (int d = -1; d <= 1; d += 2) {
+      int q = r + d;
+      if (s >= 0 && q >= rs->sequence.low && q <= rs->sequence.high && !rs->cards.wild[q] &&
+          h->n[card_make(q, s)])
+        near = true;
+    }
+    if (!near) cards[n++] = cards[i];
+  }
   return n;
 }
 
 /* New sets of natural ranks, with some wild cards where the rules allow. */
-static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h) {
+static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) {
   const ruleset_t *rs = g->rs;
   card_t wild[64], cards[128];
-  int nw = wilds_in(g, h, wild, 64);
+  int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
   for (int r = 0; r < RANK_JOKER; r++) {
     if (rs->cards.wild[r] || r == RANK_3) continue;
-    int k = of_rank(h, r, cards, 64);
+    /* a second set of a rank would split it (meld.same_rank: allow) */
+    if ((nd.growing & (1u << r)) && needs_any(nd) && gen_chance(g, 90)) continue;
+    int k = keep_for_runs(g, h, cards, of_rank(h, r, cards, 64), nd);
     if (k == 0 || k < rs->meld.min_naturals) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
     int room = rs_max_wild(rs, k + nw);
     if (rs->meld.wild_below_naturals && room > k - 1) room = k - 1;
     int hi = nw < room ? nw : room;
     if (need > hi) continue;
-    int w = need + gen_rnd(g, hi - need + 1);
+    /* while a pure canasta is lacking, new sets mostly start pure */
+    int w = nd.pure > 0 && gen_chance(g, 70) ? need : need + gen_rnd(g, hi - need + 1);
     for (int i = 0; i < w; i++) cards[k + i] = wild[i];
     cand_add(g, cs, 6, k + w, "meld", cards, k + w);
-    if (w > need) cand_add(g, cs, 3, k + need, "meld", cards, k + need);
+    if (w > need) cand_add(g, cs, nd.pure > 0 ? 8 : 3, k + need, "meld", cards, k + need);
   }
   /* wild sets: a set of a wild rank (a canasta of 2s) */
   for (int r = 0; r < RANK_COUNT; r++) {
     if (!rs->meld.wild_sets[r]) continue;
     int k = of_rank(h, r, cards, 64);
-    if (k >= rs->meld.min_cards) cand_add(g, cs, 4, k, "meld", cards, k);
+    if (k >= rs->meld.min_cards) cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
   }
   /* black threes, which some rules meld only to go out */
   if (rs->meld.black_threes != THREES_NEVER) {
@@ -138,7 +198,7 @@ static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h) {
 }
 
 /* Runs of one suit, where the rules have sequences. */
-static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
+static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) {
   const ruleset_t *rs = g->rs;
   if (rs->sequence.min_cards == 0) return;
   for (int s = 0; s < 4; s++) {
@@ -153,7 +213,7 @@ static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
       if (n >= rs->sequence.min_cards) {
         int len = n > rs->sequence.max_cards ? rs->sequence.max_cards : n;
         int from = gen_rnd(g, n - len + 1);
-        cand_add(g, cs, 7, len, "meld", run + from, len);
+        cand_add(g, cs, nd.seqs > 0 ? 16 : 7, len, "meld", run + from, len);
         if (len > rs->sequence.min_cards)
           cand_add(g, cs, 2, rs->sequence.min_cards, "meld", run + from, rs->sequence.min_cards);
       }
@@ -162,12 +222,37 @@ static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h) {
   }
 }
 
+/* Is m among the `want` longest pure sets of its team (kept pure while a pure
+ * canasta is lacking)? */
+static bool kept_pure(gen_t *g, const meld_t *m, int want) {
+  const eng_view_t *e = gen_vw(g);
+  int longer = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *o = &e->melds[i];
+    if (o == m || o->team != m->team || o->suit >= 0 || o->wilds > 0 ||
+        meld_is_wild_set(g->rs, o->rank) || meld_is_canasta(g->rs, o))
+      continue;
+    if (o->cards.total > m->cards.total || (o->cards.total == m->cards.total && o < m)) longer++;
+  }
+  return longer < want;
+}
+
+/* How much a wild card is wanted on meld m: on a wild canasta in the making
+ * when one is lacking, not on a pure one when a pure canasta is, else on the
+ * longer melds. */
+static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
+  if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
+  if (m->wilds == 0 && nd.pure > 0) return kept_pure(g, m, nd.pure) ? 0 : 1;
+  if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
+  return 4;
+}
+
 /* Additions to the team's melds: naturals, a wild card, a sequence's ends. */
-static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h) {
+static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h, needs_t nd) {
   const ruleset_t *rs = g->rs;
   const eng_view_t *e = gen_vw(g);
   card_t cards[128], wild[64];
-  int nw = wilds_in(g, h, wild, 64), index = 0;
+  int nw = wilds_in(g, h, wild, 64, nd.wild > 0), index = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
@@ -183,16 +268,18 @@ static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h) {
         if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
       card_t below = lo > rs->sequence.low ? card_make(lo - 1, m->suit) : CARD_KINDS;
       card_t above = hi < rs->sequence.high ? card_make(hi + 1, m->suit) : CARD_KINDS;
-      if (below < CARD_KINDS && h->n[below]) cand_add(g, cs, 8, 1, verb, &below, 1);
-      if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, 8, 1, verb, &above, 1);
+      int sw = nd.seqs > 0 ? 14 : 8;
+      if (below < CARD_KINDS && h->n[below]) cand_add(g, cs, sw, 1, verb, &below, 1);
+      if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, sw, 1, verb, &above, 1);
       continue;
     }
-    int k = m->rank == RANK_3 ? 0 : of_rank(h, m->rank, cards, 64);
-    if (k > 0) cand_add(g, cs, 9, k, verb, cards, k);
+    int k = m->rank == RANK_3 ? 0 : keep_for_runs(g, h, cards, of_rank(h, m->rank, cards, 64), nd);
+    if (k > 0) cand_add(g, cs, needs_any(nd) ? 12 : 9, k, verb, cards, k);
     int total = (int)m->cards.total;
     bool room = (int)m->wilds + 1 <= rs_max_wild(rs, total + 1) &&
                 (!rs->meld.wild_below_naturals || (int)m->wilds + 1 < (int)m->naturals);
-    if (nw > 0 && room && m->rank != RANK_3) cand_add(g, cs, 4, 1, verb, wild, 1);
+    int ww = wild_weight(g, m, nd);
+    if (nw > 0 && room && m->rank != RANK_3 && ww > 0) cand_add(g, cs, ww, 1, verb, wild, 1);
   }
 }
 
@@ -213,13 +300,15 @@ static void greedy_melds(gen_t *g, int p) {
   int keep = g->level == 0 ? 0 : 2;
   for (int round = 0; round < 40 && !gen_vw(g)->over && g->level < 2; round++) {
     if (gen_vw(g)->hand[p].total <= 4 && gen_chance(g, 80)) pick_up_foot(g, p);
-    if (gen_vw(g)->over || gen_vw(g)->empty_hand || gen_chance(g, 4)) return;
+    if (gen_vw(g)->over || gen_vw(g)->empty_hand) return;
+    if (needs_any(team_needs(g, p)) && gen_chance(g, 4)) return;
     cands_t cs;
     cs.n = 0;
     const card_counts_t *h = &gen_vw(g)->hand[p];
-    additions(g, &cs, p, h);
-    new_sets(g, &cs, h);
-    new_sequences(g, &cs, h);
+    needs_t nd = team_needs(g, p);
+    additions(g, &cs, p, h, nd);
+    new_sets(g, &cs, h, nd);
+    new_sequences(g, &cs, h, nd);
     if (!try_cands(g, p, &cs, keep)) return;
   }
 }
@@ -228,7 +317,8 @@ static void greedy_melds(gen_t *g, int p) {
  * hand can go down at once (going out concealed): the melds are tried, and
  * taken back unless at most one card (the discard) is left. */
 static void meld_phase(gen_t *g, int p) {
-  if (gen_vw(g)->player_melded[p] || g->level > 0 || !gen_chance(g, 35)) {
+  int concealed = needs_any(team_needs(g, p)) ? 10 : 35;
+  if (gen_vw(g)->player_melded[p] || g->level > 0 || !gen_chance(g, concealed)) {
     greedy_melds(g, p);
     return;
   }
@@ -256,7 +346,7 @@ static bool take_pile(gen_t *g, int p) {
   const card_counts_t *h = &e->hand[p];
   card_t cards[64], wild[64];
   int k = of_rank(h, card_rank(top), cards, 32);
-  int nw = wilds_in(g, h, wild, 32);
+  int nw = wilds_in(g, h, wild, 32, team_needs(g, p).wild > 0);
   cands_t cs;
   cs.n = 0;
   { /* `take` alone: onto the team's meld */
@@ -285,7 +375,10 @@ static bool draw_or_take(gen_t *g, int p) {
   lay_red_threes(g, p);
   if (gen_vw(g)->over) return true;
   bool stock_empty = gen_vw(g)->stock == 0;
-  if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, 70)) && take_pile(g, p))
+  /* the pile feeds the canastas still lacking; once none is, it mostly
+   * fills a hand that should empty */
+  int want = needs_any(team_needs(g, p)) ? 90 : 30;
+  if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
     return true;
   if (stock_empty) return gen_act(g, p, "end");
   unsigned n = (unsigned)g->rs->turn.draw;
@@ -309,19 +402,31 @@ static void after_meld_first(gen_t *g, int p) {
   if (!gen_vw(g)->empty_hand || gen_vw(g)->over) return;
   int q = partner_of(g, p);
   if (q >= 0) {
-    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 75) ? "yes" : "no");
+    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 90) ? "yes" : "no");
   } else if (gen_chance(g, 80)) {
     gen_act(g, p, "end");
   }
 }
 
+/* How much a card is wanted as the discard: black threes and lone cards
+ * first; cards the team's melds could take last, the more so once the team
+ * has what going out requires (the hand should empty onto them). */
 static int discard_weight(gen_t *g, int p, card_t c) {
-  if (gen_is_wild(g, c)) return 3;
+  bool met = !needs_any(team_needs(g, p));
+  if (gen_is_wild(g, c))
+    return met || (g->rs->meld.wild_sets[card_rank(c)] && team_needs(g, p).wild > 0) ? 1 : 3;
   if (card_is_black3(c)) return 30;
   const eng_view_t *e = gen_vw(g);
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == g->team_of[p] && e->melds[i].rank == card_rank(c)) return 4;
-  return e->hand[p].n[c] > 1 ? 6 : 12;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != g->team_of[p]) continue;
+    if (m->rank == card_rank(c)) return met ? 1 : 4;
+    unsigned next = (m->ranks << 1) | (m->ranks >> 1);
+    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c)))) return met ? 1 : 2;
+  }
+  card_t same[64];
+  int n = of_rank(&e->hand[p], card_rank(c), same, 64);
+  return n > 1 ? 6 : met ? 20 : 12;
 }
 
 static bool discard(gen_t *g, int p) {
