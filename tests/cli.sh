@@ -171,8 +171,11 @@ if ! diff -q "$src/docs/coverage.md" "$tmp/coverage.md" >/dev/null; then
   echo "FAIL: docs/coverage.md is out of date: build/referee check --coverage corpus | sed 1d > docs/coverage.md"
   fails=$((fails + 1))
 fi
-# every rule a ruleset switches on has a legal record that relies on it
-awk -F'|' '/^## /{v=$0} /^\| `[a-z]/ {gsub(/ /,"",$3); if ($3=="0") print v": "$2}' \
+# every rule a shipped ruleset switches on has a legal record that relies on it
+# (the rulesets of corpus/custom/ extend them to show one key each)
+shipped=$("$ref" --list-rules | awk '{print $1}' | tr '\n' ' ')
+awk -F'|' -v shipped=" $shipped" '/^## /{v=$0; split($0, w, " "); on = index(shipped, " " w[2] " ") > 0}
+  on && /^\| `[a-z]/ {gsub(/ /,"",$3); if ($3=="0") print v": "$2}' \
   "$tmp/coverage.md" >"$tmp/unrelied"
 if [ -s "$tmp/unrelied" ]; then
   echo "FAIL: rules no legal record relies on:"

@@ -55,16 +55,16 @@ bool eng_judge_opening(engine_t *e, int p) {
 }
 
 /* going_out.canastas, .pure, .impure, .wild, .sequences: what the team needs
- * on the table when a player's hand empties. */
-static bool judge_requirements(engine_t *e, const stmt_t *st, int p) {
+ * on the table when a player's hand empties; `why` says how it empties. */
+static bool judge_requirements_as(engine_t *e, const stmt_t *st, int p, const char *why) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   unsigned col = st->verb_word.col;
   canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
   if (c.all < rs->going_out.canastas)
     return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
-                    "%s's hand is empty but the team has %d canasta%s; going out needs %d",
-                    e->player_name[p], c.all, c.all == 1 ? "" : "s", rs->going_out.canastas);
+                    "%s%s but the team has %d canasta%s; going out needs %d", e->player_name[p],
+                    why, c.all, c.all == 1 ? "" : "s", rs->going_out.canastas);
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
@@ -80,10 +80,27 @@ static bool judge_requirements(engine_t *e, const stmt_t *st, int p) {
     if (kinds[k].need > 0 && kinds[k].have >= kinds[k].need) eng_use(e, kinds[k].rk);
     if (kinds[k].have < kinds[k].need)
       return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
-                      "%s's hand is empty but the team has %d %s%s; going out needs %d",
-                      e->player_name[p], kinds[k].have, kinds[k].what,
+                      "%s%s but the team has %d %s%s; going out needs %d", e->player_name[p],
+                      why, kinds[k].have, kinds[k].what,
                       kinds[k].have == 1 ? "" : "s", kinds[k].need);
   }
+  return true;
+}
+
+static bool judge_requirements(engine_t *e, const stmt_t *st, int p) {
+  return judge_requirements_as(e, st, p, "'s hand is empty");
+}
+
+/* going_out.premature: meld: where the turn ends with a discard, a meld, add
+ * or take that leaves one card is judged as the going out it forces (the last
+ * card can only be discarded), unless an empty hand picks up a foot. */
+static bool judge_last_card(engine_t *e, const stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  if (e->hand[p].total != 1 || rs->turn.meld_before_draw || e->has_foot[p] ||
+      rs->going_out.premature != PREMATURE_AT_MELD)
+    return true;
+  if (!judge_requirements_as(e, st, p, " would keep one card, whose discard goes out,")) return false;
+  eng_use(e, RK_GOING_OUT_PREMATURE);
   return true;
 }
 
@@ -116,7 +133,7 @@ bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
  * or `end` when alone), if the team has what going out needs, or go on to the
  * draw. Elsewhere emptying the hand is going out. */
 bool eng_after_meld(engine_t *e, const stmt_t *st, int p) {
-  if (e->hand[p].total > 0) return true;
+  if (e->hand[p].total > 0) return judge_last_card(e, st, p);
   if (e->rs->turn.meld_before_draw && !e->drawn) {
     e->empty_hand = true;
     return true;

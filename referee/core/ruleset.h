@@ -24,6 +24,7 @@ typedef enum {
   RED3_IN_HAND_AS_LAID, RED3_IN_HAND_PENALTY, RED3_IN_HAND_PENALTY_WITHOUT_MELD
 } rs_red3_in_hand_t;
 typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
+typedef enum { PREMATURE_AT_MELD, PREMATURE_AT_DISCARD } rs_premature_t;
 typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
 
 typedef struct {
@@ -119,6 +120,7 @@ typedef struct {
   struct {
     int canastas, pure, impure, wild, sequences, bonus, concealed_bonus;
     rs_ask_t ask;
+    rs_premature_t premature; /* a meld that leaves a last card going out cannot discard */
   } going_out;
 
   struct {

@@ -56,6 +56,7 @@ static const char *const counts_names[] = {"largest_meld", "all_melds", NULL};
 static const char *const in_hand_names[] = {"as_laid", "penalty", "penalty_without_meld", NULL};
 static const char *const ask_names[] = {"none", "optional", "required", NULL};
 static const char *const stock_names[] = {"may_end", "at_once", "must_take", NULL};
+static const char *const premature_names[] = {"meld", "discard", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -172,6 +173,7 @@ static const field_t going_out_fields[] = {
   {"bonus", F_INT, OFF(going_out.bonus), 0, 100000, NULL, NULL, 0, 0, false},
   {"concealed_bonus", F_INT, OFF(going_out.concealed_bonus), 0, 100000, NULL, NULL, 0, 0, false},
   {"ask", F_ENUM, OFF(going_out.ask), 0, 0, ask_names, NULL, 0, 0, false},
+  {"premature", F_ENUM, OFF(going_out.premature), 0, 0, premature_names, NULL, 0, 0, true},
   END};
 
 static const field_t end_fields[] = {
