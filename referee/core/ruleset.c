@@ -1,4 +1,5 @@
-/* ruleset.c — questions the engine asks of a ruleset. */
+/* ruleset.c — questions the engine asks of a ruleset, and its names (paths,
+ * built-in names, the nearest name for a suggestion). */
 #include "ruleset.h"
 
 #include <string.h>
@@ -54,4 +55,42 @@ bool rs_freezes_pile(const ruleset_t *rs, card_t c) {
 
 bool rs_blocks_pile(const ruleset_t *rs, card_t c) {
   return (rs_classes(rs, c) & rs->pile.blocked_by) != 0;
+}
+
+bool rs_is_path(const char *name) {
+  size_t len = strlen(name);
+  return strchr(name, '/') || (len > 5 && strcmp(name + len - 5, ".yaml") == 0);
+}
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+
+/* Edit distance (Levenshtein), case aside; names longer than 63 bytes are far. */
+size_t rs_name_distance(const char *a, const char *b) {
+  size_t n = strlen(a), m = strlen(b);
+  if (n > 63 || m > 63) return 64;
+  size_t row[64];
+  for (size_t j = 0; j <= m; j++) row[j] = j;
+  for (size_t i = 1; i <= n; i++) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= m; j++) {
+      size_t up = row[j];
+      size_t best = diag + (lower(a[i - 1]) != lower(b[j - 1]));
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[m];
+}
+
+const char *rs_nearest_builtin(const char *name) {
+  const char *best = NULL;
+  size_t best_d = strlen(name) / 3 + 1; /* more wrong than that is another word */
+  for (const rs_builtin_t *b = rs_builtins; b->name; b++) {
+    size_t d = rs_name_distance(name, b->name);
+    if (d < best_d) best = b->name, best_d = d;
+  }
+  return best;
 }

@@ -155,6 +155,9 @@ extern const rs_builtin_t rs_builtins[];
 /* Loads the built-in ruleset NAME, or, when NAME contains '/' or ends in
  * .yaml, the file at that path. False with *err filled on any failure. */
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err);
+/* Edit distance between two names, case aside (names over 63 bytes are far):
+ * how suggestions ("did you mean ...?") find the nearest name. */
+size_t rs_name_distance(const char *a, const char *b);
 /* The built-in name nearest to NAME (a misspelling: at most a third of its
  * letters wrong, case aside), or NULL when none is that near. */
 const char *rs_nearest_builtin(const char *name);

@@ -211,8 +211,6 @@ static const field_t top_fields[] = {
   {"match", F_MAP, 0, 0, 0, NULL, match_fields, 0, 0, false},
   END};
 
-static size_t distance(const char *a, const char *b);
-
 static bool fail_at(loader_t *ld, const yaml_node_t *node, const char *fmt, ...) {
   if (node) {
     ld->err->line = (unsigned)node->start_mark.line + 1;
@@ -368,7 +366,7 @@ static bool unknown_key(loader_t *ld, yaml_node_t *k, const field_t *fields, con
   const char *near = NULL;
   size_t best = strlen(key) / 3 + 1;
   for (const field_t *f = fields; f->key; f++) {
-    size_t d = distance(key, f->key);
+    size_t d = rs_name_distance(key, f->key);
     if (d < best) near = f->key, best = d;
   }
   if (near)
@@ -622,44 +620,6 @@ static bool load_file(ruleset_t *rs, const char *path, rs_error_t *err, int dept
 
 bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
   return load_file(rs, path, err, 0);
-}
-
-bool rs_is_path(const char *name) {
-  size_t len = strlen(name);
-  return strchr(name, '/') || (len > 5 && strcmp(name + len - 5, ".yaml") == 0);
-}
-
-static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
-
-/* Edit distance (Levenshtein), case aside; names longer than 63 bytes are far. */
-static size_t distance(const char *a, const char *b) {
-  size_t n = strlen(a), m = strlen(b);
-  if (n > 63 || m > 63) return 64;
-  size_t row[64];
-  for (size_t j = 0; j <= m; j++) row[j] = j;
-  for (size_t i = 1; i <= n; i++) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= m; j++) {
-      size_t up = row[j];
-      size_t best = diag + (lower(a[i - 1]) != lower(b[j - 1]));
-      if (up + 1 < best) best = up + 1;
-      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-      row[j] = best;
-      diag = up;
-    }
-  }
-  return row[m];
-}
-
-const char *rs_nearest_builtin(const char *name) {
-  const char *best = NULL;
-  size_t best_d = strlen(name) / 3 + 1; /* more wrong than that is another word */
-  for (const rs_builtin_t *b = rs_builtins; b->name; b++) {
-    size_t d = distance(name, b->name);
-    if (d < best_d) best = b->name, best_d = d;
-  }
-  return best;
 }
 
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
