@@ -234,6 +234,21 @@ static void put_scores(FILE *out, const record_t *rec) {
           rec->game_over ? "true" : "false");
 }
 
+/* The rule document's passage behind an illegal verdict, as --explain
+ * prints it ("" for other verdicts). */
+static void put_quote(FILE *out, const record_t *rec) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = rec->verdict.status == VERDICT_ILLEGAL ? open_memstream(&buf, &len) : NULL;
+  if (m) {
+    report_rule_quote(m, rec);
+    fclose(m);
+  }
+  fputs(",\"quote\":", out);
+  json_string(out, buf ? buf : "");
+  free(buf);
+}
+
 static void put_record(FILE *out, html_t *h, const record_t *rec) {
   fputs("{\"file\":", out);
   json_string(out, rec->file);
@@ -247,6 +262,7 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
     put_verdict(out, &rec->later[i]);
   }
   putc(']', out);
+  put_quote(out, rec);
   put_people(out, rec);
   put_scores(out, rec);
   unsigned last = h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line;
