@@ -40,7 +40,8 @@ browse() { # browse URL ARGS...: chromium headless, its output on stdout
   shift
   timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
     --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
-    --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" "$@" "$url" 2>/dev/null
+    --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" --enable-logging=stderr --v=0 \
+    "$@" "$url" 2>>"$tmp/console.log"
 }
 
 # An illegal record of each variant opens at its verdict's line.
@@ -66,6 +67,15 @@ sizes=$(grep -o 'data-hand-size="[0-9]*"' "$tmp/legal.dom" | tr -dc '0-9,\n' | t
 [ "$sizes" = "5 11 11 11 " ] || bad "#L21: hand sizes '$sizes', expected 5 11 11 11"
 echo "ok: #L21 of legal-4p-full-hand: pile 9C, stock 61, hands $sizes"
 
+# Every record of the corpus in one page (with --keep-going): the list, a
+# section per record, and the script runs through without an error.
+"$ref" --quiet --keep-going --html "$tmp/all.html" "$src"/corpus/*/*.cgr
+browse "file://$tmp/all.html" --dump-dom >"$tmp/all.dom"
+n=$(grep -o '<section class="record"' "$tmp/all.dom" | wc -l)
+links=$(grep -o '<li><a href="#R[0-9]*"' "$tmp/all.dom" | wc -l)
+[ "$n" -gt 300 ] && [ "$n" -eq "$links" ] || bad "the corpus page: $n replays, $links links"
+echo "ok: the whole corpus in one page: $n replays, $links links"
+
 # Screenshots are not blank: a page with content differs from an empty page's.
 printf '<!DOCTYPE html><html><body></body></html>' >"$tmp/blank.html"
 browse "file://$tmp/blank.html" --window-size=1000,800 --screenshot="$tmp/blank.png" >/dev/null
@@ -77,5 +87,9 @@ for page in legal classic-illegal-pile-frozen-bare.cgr; do
   [ "$size" -gt $((blank * 4)) ] || bad "screenshot of $page looks blank ($size bytes, blank $blank)"
   echo "ok: screenshot of $page, $size bytes (a blank page: $blank)"
 done
+if grep -a 'CONSOLE' "$tmp/console.log" | grep -aq 'Uncaught'; then
+  grep -a 'CONSOLE' "$tmp/console.log" | grep -a 'Uncaught' | head -5
+  bad "a script error in a page"
+fi
 [ "$fail" -eq 0 ] && echo "html: all checks passed"
 exit "$fail"
