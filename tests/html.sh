@@ -57,6 +57,14 @@ for f in classic/illegal-pile-frozen-bare.cgr two-player/illegal-pile-frozen-wil
   echo "ok: $f opens at line $line"
 done
 
+# A malformed record shows the line and column that could not be read.
+"$ref" --quiet --html "$tmp/malformed.html" "$src/corpus/classic/malformed-unknown-card.cgr"
+browse "file://$tmp/malformed.html" --dump-dom >"$tmp/malformed.dom"
+grep -q 'malformed at line 13:14' "$tmp/malformed.dom" || bad "the malformed record's 13:14 not shown"
+grep -q 'id="R1-L13" class="bad"\|class="bad" id="R1-L13"' "$tmp/malformed.dom" ||
+  bad "the malformed line 13 is not highlighted"
+echo "ok: malformed-unknown-card shows 13:14"
+
 # A legal 4-player hand: #L21 (after Anne discards 9C) shows the pile top 9C,
 # 61 cards in the stock and hands of 5, 11, 11, 11 cards.
 "$ref" --quiet --html "$tmp/legal.html" "$src/corpus/classic/legal-4p-full-hand.cgr"
