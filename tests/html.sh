@@ -25,6 +25,13 @@ for f in "$src"/corpus/*/*.cgr; do
   tail -c 8 "$tmp/one.html" | grep -q '</html>' || bad "unfinished page for $f"
   grep -Eiq '(src|href)=["'"'"']?https?:' "$tmp/one.html" && bad "a network URL in the page of $f"
 done
+# A page that cannot be written is an I/O error (exit 3), said on stderr.
+for out in "$tmp/no/such/dir.html" /dev/full; do
+  [ -e /dev/full ] || continue
+  "$ref" --quiet --html "$out" "$src/corpus/classic/legal-4p-full-hand.cgr" 2>"$tmp/err"
+  rc=$?
+  [ "$rc" -eq 3 ] && grep -q -- "--html" "$tmp/err" || bad "--html $out: exit $rc, $(cat "$tmp/err")"
+done
 echo "pages written for $(ls "$src"/corpus/*/*.cgr | wc -l) records"
 
 if ! command -v chromium >/dev/null 2>&1; then
