@@ -385,7 +385,7 @@ static const char *section_of(const char *text, const char *at) {
 /* The rule's section of the variant document: the first numbered section
  * ("### 10. The frozen pile") naming "`key`" (or its parent key), printed as
  * its heading, the seed's sentences (the "> " lines) and their gloss. */
-static void put_rule_quote(FILE *out, const record_t *rec) {
+void report_rule_quote(FILE *out, const record_t *rec) {
   const char *rule = rec->verdict.rule;
   const rs_builtin_t *d = rs_variant_docs;
   while (d->name && (!rec->rs || strcmp(d->name, rec->rs->name) != 0)) d++;
@@ -469,7 +469,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     fprintf(out, " %ld", e->team_total[t]);
   }
   fputc('\n', out);
-  if (rec->verdict.status == VERDICT_ILLEGAL) put_rule_quote(out, rec);
+  if (rec->verdict.status == VERDICT_ILLEGAL) report_rule_quote(out, rec);
 }
 
 static void json_counts(FILE *out, const card_counts_t *cc) {

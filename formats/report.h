@@ -28,6 +28,9 @@ const char *report_status_name(verdict_status_t s);
 /* --explain: the table (hands, melds, pile, stock, totals) of rec->state and the
  * passage of the variant document behind the rule broken. */
 void report_explain(FILE *out, const record_t *rec, bool color);
+/* The ruleset key of the verdict's rule and the passage of the variant
+ * document behind it (the end of --explain). */
+void report_rule_quote(FILE *out, const record_t *rec);
 /* The same state as a JSON value (null when there is none). */
 void report_json_state(FILE *out, const record_t *rec);
 

@@ -1,6 +1,7 @@
 /* main.c — the command line: referee [options] FILE..., referee check PATH...
  * A thin layer over the library: options, then run, then the exit status. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "check.h"
 #include "game.h"
 #include "gen.h"
+#include "html.h"
 #include "jobs.h"
 #include "report.h"
 #include "run.h"
@@ -32,6 +34,8 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --json          one JSON object per record (JSON Lines) instead of text\n"
+    "  --html PAGE.html  also write a self-contained page replaying the records\n"
+    "                  action by action, opened at the first error (docs/dispute.md)\n"
     "  --explain       show the table at the first illegal action: hands, melds,\n"
     "                  pile, stock, totals, and the rule from the variant's document\n"
     "                  (with --json: a \"state\" field)\n"
@@ -66,6 +70,7 @@ static const char usage[] =
 
 typedef struct {
   bool json, color, quiet, explain;
+  html_t *html;                  /* --html: the page being written, or NULL */
   int status;
   unsigned long long records;
 } run_ctx_t;
@@ -73,6 +78,7 @@ typedef struct {
 static void on_record(const record_t *r, void *ctx) {
   run_ctx_t *c = ctx;
   c->records++;
+  if (c->html) html_record(c->html, r);
   if (c->quiet) {
     /* nothing printed */
   } else if (c->json) {
@@ -183,6 +189,7 @@ typedef struct {
   unsigned long long jobs;
   check_options_t copt;
   const char *rules;
+  const char *html;              /* --html FILE */
   int nfiles;
 } opts_t;
 
@@ -215,6 +222,9 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
   } else if (o->check && strcmp(a, "--junit") == 0) {
     if (!v) return usage_error("%s needs a file", a);
     o->copt.junit = v;
+  } else if (!o->check && strcmp(a, "--html") == 0) {
+    if (!v) return usage_error("%s needs a file", a);
+    o->html = v;
   } else if (strcmp(a, "--rules") == 0 || strcmp(a, "--color") == 0) {
     return value_option(o, a, v);
   } else {
@@ -291,6 +301,7 @@ static int run_files(opts_t *o, char **files) {
   if (!g) return EXIT_ERROR;
   if (ctx->explain) game_explain(g, o->explain_at);
   if (o->keep_going) game_keep_going(g);
+  if (ctx->html) game_observe(g, html_observe, ctx->html);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   unsigned long long bytes = 0, parsed = 0;
@@ -314,6 +325,26 @@ static int run_files(opts_t *o, char **files) {
   return ctx->status;
 }
 
+/* --html FILE: the page is written as the records are judged (one process). */
+static int run_with_html(opts_t *o, char **files) {
+  FILE *f = fopen(o->html, "w");
+  if (!f) {
+    fprintf(stderr, "referee: --html %s: %s\n", o->html, strerror(errno));
+    return EXIT_ERROR;
+  }
+  o->ctx.html = html_new(f);
+  o->jobs = 1;
+  int rc = o->ctx.html ? run_files(o, files) : EXIT_ERROR;
+  bool ok = o->ctx.html && html_finish(o->ctx.html);
+  o->ctx.html = NULL;
+  if (fclose(f) != 0) ok = false;
+  if (!ok) {
+    fprintf(stderr, "referee: --html %s: could not be written\n", o->html);
+    return EXIT_ERROR;
+  }
+  return rc;
+}
+
 static int run_main(int argc, char **argv, char **files) {
   opts_t o;
   memset(&o, 0, sizeof o);
@@ -323,6 +354,7 @@ static int run_main(int argc, char **argv, char **files) {
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
   if (o.check) return check_paths(o.nfiles, files, o.rules, &o.copt, stdout);
+  if (o.html) return run_with_html(&o, files);
   return run_files(&o, files);
 }
 

@@ -50,6 +50,11 @@ void game_explain(game_t *g, unsigned at_line) {
 
 void game_keep_going(game_t *g) { g->keep_going = true; }
 
+void game_observe(game_t *g, game_observer_t fn, void *ctx) {
+  g->observer = fn;
+  g->observer_ctx = ctx;
+}
+
 void game_free(game_t *g) {
   if (!g) return;
   eng_free(g->snap);
@@ -428,6 +433,10 @@ void game_statement(game_t *g, const stmt_t *st) {
     g->snap_taken = true;
     g->rec.state_line = st->line;
     g->rec.state_hand = g->rec.nhands + (g->state == R_SCORED ? 0 : 1);
+  }
+  if (g->observer) {
+    bool in_hand = g->hand_started && g->state != R_NONE && g->state != R_HEADER;
+    g->observer(g->observer_ctx, st->line, g->hand_no, in_hand ? g->eng : NULL);
   }
 }
 

@@ -93,6 +93,12 @@ const engine_t *game_hand(const game_t *g);
  * embedding API: 0 legal, 1 illegal, 2 malformed, 3 ruleset error. */
 int record_status(const record_t *r);
 
+/* An observer, called after every statement with its line, the number of
+ * the hand begun in the record (0 before the first) and the hand's engine
+ * as it stands (read it through eng_view), or NULL outside a hand. */
+typedef void (*game_observer_t)(void *ctx, unsigned line, int hand, const engine_t *e);
+void game_observe(game_t *g, game_observer_t fn, void *ctx);
+
 /* Number of actions replayed so far (for throughput figures). */
 unsigned long long game_actions(const game_t *g);
 

@@ -53,6 +53,8 @@ struct game {
   engine_t *snap;
   engine_t *eng;
   const char *names[MAX_PLAYERS];
+  game_observer_t observer;
+  void *observer_ctx;
 };
 
 /* The record's verdict: malformed or illegal at column col of st. Both

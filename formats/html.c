@@ -1,0 +1,301 @@
+/* html.c — the dispute view's data: each record as JSON in the page, with
+ * the table after every statement read through eng_view(). The drawing is
+ * the page's own script (html_page.c). */
+#define _POSIX_C_SOURCE 200809L
+#include "html.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "codes.h"
+#include "json.h"
+#include "meld.h"
+#include "report.h"
+
+struct html {
+  FILE *out;
+  char *buf;         /* the current record's states, as JSON */
+  size_t len;
+  FILE *states;
+  bool first_state;
+  unsigned last_line;
+  char file[512];    /* the file whose text is in text/lines */
+  char *text;
+  size_t text_len;
+};
+
+/* Writes s, with "</" written "<\/" so that a </script> inside a string
+ * cannot end the script element holding the JSON. */
+static void put_safe(FILE *out, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '<' && i + 1 < n && s[i + 1] == '/') {
+      fputs("<\\", out);
+      continue;
+    }
+    putc(s[i], out);
+  }
+}
+
+static void open_states(html_t *h) {
+  h->buf = NULL;
+  h->len = 0;
+  h->states = open_memstream(&h->buf, &h->len);
+  h->first_state = true;
+  h->last_line = 0;
+}
+
+html_t *html_new(FILE *out) {
+  html_t *h = calloc(1, sizeof *h);
+  if (!h) return NULL;
+  h->out = out;
+  open_states(h);
+  if (!h->states) {
+    free(h);
+    return NULL;
+  }
+  for (const char *const *p = html_head; *p; p++) fputs(*p, out);
+  return h;
+}
+
+/* Cards as names separated by spaces, sorted by suit then rank. */
+static void put_cards(FILE *out, const card_counts_t *cc) {
+  static const int suits[] = {SUIT_S, SUIT_H, SUIT_D, SUIT_C};
+  char b[4];
+  bool first = true;
+  putc('"', out);
+  for (int c = 0; c < CARD_KINDS; c++) {
+    card_t k = (card_t)(c == 0 ? CARD_JOKER : 0);
+    if (c > 0) {
+      int s = suits[(c - 1) / 13], r = RANK_A - (c - 1) % 13;
+      k = card_make(r, s);
+    }
+    for (unsigned i = 0; i < cc->n[k]; i++) {
+      fprintf(out, "%s%s", first ? "" : " ", card_name(k, b));
+      first = false;
+    }
+  }
+  putc('"', out);
+}
+
+static void put_melds(FILE *out, const eng_view_t *e) {
+  fputs("],\"M\":[", out);
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    fprintf(out, "%s[%d,", i ? "," : "", m->team);
+    json_string(out, m->suit >= 0 ? "seq" : card_rank_name(m->rank));
+    fprintf(out, ",%d,%d,%u,", meld_is_canasta(e->rs, m) ? 1 : 0, m->hidden ? 1 : 0, m->wilds);
+    put_cards(out, &m->cards);
+    putc(']', out);
+  }
+  putc(']', out);
+}
+
+static void put_pile(FILE *out, const eng_view_t *e) {
+  char b[4];
+  fprintf(out, ",\"p\":\"%s\",\"n\":%u,\"z\":\"",
+          e->npile ? card_name(e->pile[e->npile - 1], b) : "", e->npile);
+  if (e->cover_frozen) fprintf(out, "frozen by the covered upcard %s", card_name(e->pile[0], b));
+  else if (e->pile_frozen) {
+    fputs("frozen: it holds", out);
+    for (unsigned i = 0; i < e->npile; i++)
+      if (rs_freezes_pile(e->rs, e->pile[i])) fprintf(out, " %s", card_name(e->pile[i], b));
+  }
+  fprintf(out, "\",\"b\":%d,\"s\":%u", e->pile_blocked ? 1 : 0, e->stock);
+}
+
+/* One state: {"c": the player to act (-1 when the hand is over), "H": hands,
+ * "F": foot sizes (-1 none), "M": melds, pile, stock, "r": red threes}. */
+static void put_state(FILE *out, const engine_t *eng) {
+  eng_view_t view, *e = &view;
+  eng_view(eng, &view);
+  fprintf(out, "{\"c\":%d,\"H\":[", e->over || !e->setup_done ? -1 : e->current);
+  for (int p = 0; p < e->nplayers; p++) {
+    if (p) putc(',', out);
+    put_cards(out, &e->hand[p]);
+  }
+  fputs("],\"F\":[", out);
+  for (int p = 0; p < e->nplayers; p++)
+    fprintf(out, "%s%d", p ? "," : "", e->has_foot[p] ? (int)e->foot[p].total : -1);
+  put_melds(out, e);
+  put_pile(out, e);
+  fputs(",\"r\":[", out);
+  for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%d", t ? "," : "", e->red_threes[t]);
+  fputs("],\"T\":[", out);
+  for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%ld", t ? "," : "", e->team_total[t]);
+  fputs("]}", out);
+}
+
+void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
+  html_t *h = ctx;
+  if (!h->states) return;
+  fprintf(h->states, "%s[%u,%d,", h->first_state ? "" : ",", line, hand);
+  h->first_state = false;
+  if (e) put_state(h->states, e);
+  else fputs("null", h->states);
+  putc(']', h->states);
+  if (line > h->last_line) h->last_line = line;
+}
+
+/* The text of the record's file (read once per file; none for stdin). */
+static void load_file(html_t *h, const char *file) {
+  if (h->text && strcmp(h->file, file) == 0) return;
+  free(h->text);
+  h->text = NULL;
+  h->text_len = 0;
+  snprintf(h->file, sizeof h->file, "%s", file);
+  FILE *f = strcmp(file, "-") == 0 ? NULL : fopen(file, "rb");
+  if (!f) return;
+  FILE *m = open_memstream(&h->text, &h->text_len);
+  char chunk[8192];
+  size_t n;
+  while (m && (n = fread(chunk, 1, sizeof chunk, f)) > 0) fwrite(chunk, 1, n, m);
+  if (m) fclose(m);
+  fclose(f);
+}
+
+/* The record's lines, from its first to `last`, as an array of strings. */
+static void put_source(FILE *out, html_t *h, const record_t *rec, unsigned last) {
+  load_file(h, rec->file);
+  unsigned first = rec->start_line ? rec->start_line : 1, line = 1;
+  fprintf(out, ",\"s0\":%u,\"src\":[", first);
+  const char *p = h->text, *end = h->text ? h->text + h->text_len : NULL;
+  bool any = false;
+  while (p && p < end && line <= last) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) nl = end;
+    if (line >= first) {
+      char *s = strndup(p, (size_t)(nl - p));
+      if (any) putc(',', out);
+      json_string(out, s ? s : "");
+      free(s);
+      any = true;
+    }
+    line++;
+    p = nl + 1;
+  }
+  putc(']', out);
+}
+
+static void put_verdict(FILE *out, const verdict_t *v) {
+  fprintf(out, "{\"status\":\"%s\",\"code\":", report_status_name(v->status));
+  json_string(out, v->status == VERDICT_ILLEGAL ? code_name(v->code) : NULL);
+  fprintf(out, ",\"line\":%u,\"col\":%u,\"actor\":", v->line, v->col);
+  json_string(out, v->actor);
+  fputs(",\"message\":", out);
+  json_string(out, v->message);
+  fputs(",\"rule\":", out);
+  json_string(out, v->rule);
+  fputs(",\"text\":", out);
+  json_string(out, v->text);
+  putc('}', out);
+}
+
+static void put_people(FILE *out, const record_t *rec) {
+  fputs(",\"players\":[", out);
+  for (int p = 0; p < rec->nplayers; p++) {
+    if (p) putc(',', out);
+    json_string(out, rec->player[p]);
+  }
+  fputs("],\"team_of\":[", out);
+  for (int p = 0; p < rec->nplayers; p++) fprintf(out, "%s%d", p ? "," : "", rec->team_of[p]);
+  fputs("],\"teams\":[", out);
+  for (int t = 0; t < rec->nteams; t++) {
+    if (t) putc(',', out);
+    json_string(out, rec->team[t]);
+  }
+  fputs("],\"wild\":[", out);
+  char b[4];
+  bool first = true;
+  for (card_t c = 0; rec->rs && c < CARD_KINDS; c++)
+    if (rs_is_wild(rec->rs, c)) {
+      fprintf(out, "%s\"%s\"", first ? "" : ",", card_name(c, b));
+      first = false;
+    }
+  putc(']', out);
+}
+
+/* Each hand's parts by team: melded, canastas, red threes, going out, cut,
+ * cards left, total; then the match's totals, target and winner. */
+static void put_scores(FILE *out, const record_t *rec) {
+  fputs(",\"scores\":[", out);
+  for (int i = 0; i < rec->nhands; i++) {
+    const hand_score_t *hs = &rec->hands[i];
+    fprintf(out, "%s{\"n\":%d,\"out\":%d,\"t\":[", i ? "," : "", hs->number, hs->out_player);
+    for (int t = 0; t < rec->nteams; t++) {
+      const score_parts_t *s = &hs->team[t];
+      fprintf(out, "%s[%ld,%ld,%ld,%ld,%ld,%ld,%ld]", t ? "," : "", s->melded, s->canastas,
+              s->red_threes, s->going_out, s->cut, s->in_hand, s->total);
+    }
+    fputs("]}", out);
+  }
+  fputs("],\"totals\":[", out);
+  for (int t = 0; t < rec->nteams; t++) fprintf(out, "%s%ld", t ? "," : "", rec->total[t]);
+  fprintf(out, "],\"target\":%d,\"winner\":%d,\"over\":%s", rec->target, rec->winner,
+          rec->game_over ? "true" : "false");
+}
+
+/* The rule document's passage behind an illegal verdict, as --explain
+ * prints it ("" for other verdicts). */
+static void put_quote(FILE *out, const record_t *rec) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = rec->verdict.status == VERDICT_ILLEGAL ? open_memstream(&buf, &len) : NULL;
+  if (m) {
+    report_rule_quote(m, rec);
+    fclose(m);
+  }
+  fputs(",\"quote\":", out);
+  json_string(out, buf ? buf : "");
+  free(buf);
+}
+
+static void put_record(FILE *out, html_t *h, const record_t *rec) {
+  fputs("{\"file\":", out);
+  json_string(out, rec->file);
+  fprintf(out, ",\"index\":%d,\"variant\":", rec->index);
+  json_string(out, rec->variant);
+  fputs(",\"verdict\":", out);
+  put_verdict(out, &rec->verdict);
+  fputs(",\"later\":[", out);
+  for (int i = 0; i < rec->nlater; i++) {
+    if (i) putc(',', out);
+    put_verdict(out, &rec->later[i]);
+  }
+  putc(']', out);
+  put_quote(out, rec);
+  put_people(out, rec);
+  put_scores(out, rec);
+  unsigned last = h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line;
+  put_source(out, h, rec, last);
+  fputs(",\"states\":[", out);
+  fflush(h->states);
+  fwrite(h->buf, 1, h->len, out);
+  fputs("]}", out);
+}
+
+void html_record(html_t *h, const record_t *rec) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (m) {
+    put_record(m, h, rec);
+    fclose(m);
+    fputs("<script type=\"application/json\" class=\"rec\">", h->out);
+    put_safe(h->out, buf, len);
+    fputs("</script>\n", h->out);
+  }
+  free(buf);
+  if (h->states) fclose(h->states);
+  free(h->buf);
+  open_states(h);
+}
+
+bool html_finish(html_t *h) {
+  for (const char *const *p = html_tail; *p; p++) fputs(*p, h->out);
+  bool ok = fflush(h->out) == 0 && !ferror(h->out);
+  if (h->states) fclose(h->states);
+  free(h->buf);
+  free(h->text);
+  free(h);
+  return ok;
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# The dispute page (referee --html) in a real browser: headless Chromium
+# (Debian's chromium, installed by tests/install.sh like every dependency;
+# the test says SKIP and passes only where it cannot be installed).
+#   - every corpus record gives a page (referee --html exits 0 to 2, the page ends);
+#   - a page fetches nothing: no src=/href= to http(s) in the HTML;
+#   - an illegal record of each variant opens at the offending action (the
+#     section's data-line is the verdict's line), after the page's script ran;
+#   - a #L<n> fragment shows the expected pile top, stock and hand sizes;
+#   - screenshots are not blank (not a uniform render).
+# usage: html.sh REFEREE SOURCE_DIR
+set -u
+ref=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+# Every record of the corpus: one page each.
+for f in "$src"/corpus/*/*.cgr; do
+  "$ref" --quiet --html "$tmp/one.html" "$f"
+  rc=$?
+  [ "$rc" -le 2 ] || bad "referee --html exits $rc on $f"
+  tail -c 8 "$tmp/one.html" | grep -q '</html>' || bad "unfinished page for $f"
+  grep -Eiq '(src|href)=["'"'"']?https?:' "$tmp/one.html" && bad "a network URL in the page of $f"
+done
+# A page that cannot be written is an I/O error (exit 3), said on stderr.
+for out in "$tmp/no/such/dir.html" /dev/full; do
+  [ -e /dev/full ] || continue
+  "$ref" --quiet --html "$out" "$src/corpus/classic/legal-4p-full-hand.cgr" 2>"$tmp/err"
+  rc=$?
+  [ "$rc" -eq 3 ] && grep -q -- "--html" "$tmp/err" || bad "--html $out: exit $rc, $(cat "$tmp/err")"
+done
+echo "pages written for $(ls "$src"/corpus/*/*.cgr | wc -l) records"
+
+if ! command -v chromium >/dev/null 2>&1; then
+  sh "$src/tests/install.sh" chromium >/dev/null 2>&1 || true
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "SKIP: chromium cannot be installed here: the browser checks did not run"
+  exit "$fail"
+fi
+
+browse() { # browse URL ARGS...: chromium headless, its output on stdout
+  url=$1
+  shift
+  timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+    --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
+    --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" --enable-logging=stderr --v=0 \
+    "$@" "$url" 2>>"$tmp/console.log"
+}
+
+# An illegal record of each variant opens at its verdict's line.
+for f in classic/illegal-pile-frozen-bare.cgr two-player/illegal-pile-frozen-wild.cgr \
+         chinese/illegal-pile-frozen.cgr italian/illegal-out-of-turn.cgr; do
+  name=$(echo "$f" | tr / -)
+  "$ref" --quiet --html "$tmp/$name.html" "$src/corpus/$f"
+  line=$("$ref" --json "$src/corpus/$f" | sed -n 's/.*"verdict":"illegal","code":"[A-Z0-9-]*","line":\([0-9]*\).*/\1/p')
+  [ -n "$line" ] || bad "$f: no illegal verdict line"
+  browse "file://$tmp/$name.html" --dump-dom >"$tmp/$name.dom"
+  grep -q "data-line=\"$line\"" "$tmp/$name.dom" || bad "$f: the page does not open at line $line"
+  grep -q 'class="bad cur"' "$tmp/$name.dom" || bad "$f: the offending line is not highlighted"
+  echo "ok: $f opens at line $line"
+done
+
+# A malformed record shows the line and column that could not be read.
+"$ref" --quiet --html "$tmp/malformed.html" "$src/corpus/classic/malformed-unknown-card.cgr"
+browse "file://$tmp/malformed.html" --dump-dom >"$tmp/malformed.dom"
+grep -q 'malformed at line 13:14' "$tmp/malformed.dom" || bad "the malformed record's 13:14 not shown"
+grep -q 'id="R1-L13" class="bad"\|class="bad" id="R1-L13"' "$tmp/malformed.dom" ||
+  bad "the malformed line 13 is not highlighted"
+echo "ok: malformed-unknown-card shows 13:14"
+
+# A legal 4-player hand: #L21 (after Anne discards 9C) shows the pile top 9C,
+# 61 cards in the stock and hands of 5, 11, 11, 11 cards.
+"$ref" --quiet --html "$tmp/legal.html" "$src/corpus/classic/legal-4p-full-hand.cgr"
+browse "file://$tmp/legal.html#L21" --dump-dom >"$tmp/legal.dom"
+grep -q 'data-line="21"' "$tmp/legal.dom" || bad "#L21 does not show line 21"
+grep -q 'data-pile-top="9C" data-stock="61"' "$tmp/legal.dom" || bad "#L21: pile top 9C, stock 61 not shown"
+sizes=$(grep -o 'data-hand-size="[0-9]*"' "$tmp/legal.dom" | tr -dc '0-9,\n' | tr '\n' ' ')
+[ "$sizes" = "5 11 11 11 " ] || bad "#L21: hand sizes '$sizes', expected 5 11 11 11"
+echo "ok: #L21 of legal-4p-full-hand: pile 9C, stock 61, hands $sizes"
+
+# Every record of the corpus in one page (with --keep-going): the list, a
+# section per record, and the script runs through without an error.
+"$ref" --quiet --keep-going --html "$tmp/all.html" "$src"/corpus/*/*.cgr
+browse "file://$tmp/all.html" --dump-dom >"$tmp/all.dom"
+n=$(grep -o '<section class="record"' "$tmp/all.dom" | wc -l)
+links=$(grep -o '<li><a href="#R[0-9]*"' "$tmp/all.dom" | wc -l)
+[ "$n" -gt 300 ] && [ "$n" -eq "$links" ] || bad "the corpus page: $n replays, $links links"
+echo "ok: the whole corpus in one page: $n replays, $links links"
+
+# Screenshots are not blank: a page with content differs from an empty page's.
+printf '<!DOCTYPE html><html><body></body></html>' >"$tmp/blank.html"
+browse "file://$tmp/blank.html" --window-size=1000,800 --screenshot="$tmp/blank.png" >/dev/null
+for page in legal classic-illegal-pile-frozen-bare.cgr; do
+  browse "file://$tmp/$page.html" --window-size=1000,800 --screenshot="$tmp/$page.png" >/dev/null
+  [ -s "$tmp/$page.png" ] || { bad "no screenshot of $page"; continue; }
+  size=$(wc -c <"$tmp/$page.png")
+  blank=$(wc -c <"$tmp/blank.png")
+  [ "$size" -gt $((blank * 4)) ] || bad "screenshot of $page looks blank ($size bytes, blank $blank)"
+  echo "ok: screenshot of $page, $size bytes (a blank page: $blank)"
+done
+if grep -a 'CONSOLE' "$tmp/console.log" | grep -aq 'Uncaught'; then
+  grep -a 'CONSOLE' "$tmp/console.log" | grep -a 'Uncaught' | head -5
+  bad "a script error in a page"
+fi
+[ "$fail" -eq 0 ] && echo "html: all checks passed"
+exit "$fail"
