@@ -345,7 +345,7 @@ static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, si
     snprintf(buf, len, "sequence%s", meld_is_complete_sequence(e->rs, m) ? ", complete" : "");
   else if (meld_is_canasta(e->rs, m))
     snprintf(buf, len, "%s%s canasta of %s", m->hidden ? "hidden " : "",
-             m->wilds ? "impure" : "pure", card_rank_plural(m->rank));
+             meld_is_pure(e->rs, m) ? "pure" : "impure", card_rank_plural(m->rank));
   else
     snprintf(buf, len, "%s", card_rank_plural(m->rank));
   return buf;

@@ -22,6 +22,11 @@ bool meld_is_complete_sequence(const ruleset_t *rs, const meld_t *m) {
   return m->suit >= 0 && (int)m->cards.total >= rs->sequence.max_cards;
 }
 
+bool meld_is_pure(const ruleset_t *rs, const meld_t *m) {
+  return m->wilds == 0 ||
+         (meld_is_wild_set(rs, m->rank) && rs->meld.wild_set_fill == WILD_FILL_MISSING);
+}
+
 canastas_t meld_canastas(const ruleset_t *rs, const meld_t *melds, int nmelds, int team) {
   canastas_t c = {0, 0, 0, 0, 0};
   for (int i = 0; i < nmelds; i++) {
@@ -29,7 +34,7 @@ canastas_t meld_canastas(const ruleset_t *rs, const meld_t *melds, int nmelds, i
     if (m->team != team || !meld_is_canasta(rs, m)) continue;
     c.all++;
     bool wild = meld_is_wild_set(rs, m->rank);
-    int *kind = m->wilds == 0 ? (wild ? &c.wild_pure : &c.pure)
+    int *kind = meld_is_pure(rs, m) ? (wild ? &c.wild_pure : &c.pure)
                               : (wild ? &c.wild_impure : &c.impure);
     (*kind)++;
   }
@@ -154,6 +159,24 @@ bool meld_judge_mix(const ruleset_t *rs, const mix_t *m, bool *black3_going_out,
                         "a meld of wild cards only: at least %d natural card%s",
                         rs->meld.min_naturals, rs->meld.min_naturals == 1 ? "" : "s");
   if (m->rank == RANK_3) return meld_judge_black_threes(rs, m, black3_going_out, err, uses);
+  return true;
+}
+
+bool meld_judge_wild_set_fill(const ruleset_t *rs, int rank, unsigned others, unsigned copies,
+                              verdict_t *err, rule_uses_t *uses) {
+  if (!meld_is_wild_set(rs, rank) || rs->meld.wild_set_fill != WILD_FILL_MISSING) return true;
+  int lack = rs->canasta.min_cards - (int)copies;
+  unsigned room = lack > 0 ? (unsigned)lack : 0;
+  if (others > room && room == 0)
+    return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_set_fill",
+                        "a set of %s holds no other wild card: the packs hold %u %s, enough for "
+                        "a canasta", card_rank_plural(rank), copies, card_rank_plural(rank));
+  if (others > room)
+    return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_set_fill",
+                        "a set of %s would hold %u other wild cards: only %u, for the %s the "
+                        "packs lack (they hold %u, a canasta takes %d)", card_rank_plural(rank),
+                        others, room, card_rank_plural(rank), copies, rs->canasta.min_cards);
+  if (uses) uses_add(uses, RK_MELD_WILD_SET_FILL);
   return true;
 }
 

@@ -65,6 +65,18 @@ bool meld_judge_sequence(const ruleset_t *rs, int suit, unsigned have, const car
  * sequences: a meld of them is judged as a sequence. */
 bool meld_looks_like_sequence(const ruleset_t *rs, const card_t *cards, unsigned n);
 
+/* meld.wild_set_fill: missing: a set of a wild_sets rank holds other wild
+ * cards only for the copies of its rank the packs lack (`copies` in the
+ * packs; a canasta needs canasta.min_cards): seven 2s and nothing else, all
+ * the jokers there are and a 2 for each one that does not exist. `others`
+ * counts the other wild cards the set would hold. */
+bool meld_judge_wild_set_fill(const ruleset_t *rs, int rank, unsigned others, unsigned copies,
+                              verdict_t *err, rule_uses_t *uses);
+
+/* A pure meld: no wild card, or (meld.wild_set_fill: missing) a set of a
+ * wild rank, whose other wild cards only stand for missing copies. */
+bool meld_is_pure(const ruleset_t *rs, const meld_t *m);
+
 /* A rank that forms sets of wild cards of its own (meld.wild_sets). */
 bool meld_is_wild_set(const ruleset_t *rs, int rank);
 

@@ -66,7 +66,9 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
     nat += old->naturals;
     wild += old->wilds;
   }
-  if (!meld_judge_set(rs, m->rank, n, nat, wild, &e->err, &e->uses))
+  if (!meld_judge_set(rs, m->rank, n, nat, wild, &e->err, &e->uses) ||
+      !meld_judge_wild_set_fill(rs, m->rank, wild, cc_rank_count(&e->packs, m->rank), &e->err,
+                                &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
   if (meld_is_wild_set(rs, m->rank)) eng_use(e, RK_MELD_WILD_SETS);
@@ -159,7 +161,9 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
     if (going_out_only) eng_mark(&e->black3_meld, st);
   }
   if (!meld_judge_set(e->rs, m->rank, m->cards.total + st->ncards,
-                      m->naturals + x.naturals + x.black3, m->wilds + x.wilds, &e->err, &e->uses))
+                      m->naturals + x.naturals + x.black3, m->wilds + x.wilds, &e->err, &e->uses) ||
+      !meld_judge_wild_set_fill(e->rs, m->rank, m->wilds + x.wilds,
+                                cc_rank_count(&e->packs, m->rank), &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);

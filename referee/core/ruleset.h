@@ -25,6 +25,7 @@ typedef enum {
 } rs_red3_in_hand_t;
 typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
 typedef enum { PREMATURE_AT_MELD, PREMATURE_AT_DISCARD } rs_premature_t;
+typedef enum { WILD_FILL_ANY, WILD_FILL_MISSING } rs_wild_fill_t;
 typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
 
 typedef struct {
@@ -77,6 +78,7 @@ typedef struct {
     int nwild_limits;
     rs_same_rank_t same_rank;
     bool wild_sets[RANK_COUNT]; /* wild ranks that may form a set of their own */
+    rs_wild_fill_t wild_set_fill; /* other wild cards in such a set: any, or only for missing copies */
     rs_threes_t black_threes;
     bool black_threes_wild;
   } meld;

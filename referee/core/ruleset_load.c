@@ -57,6 +57,7 @@ static const char *const in_hand_names[] = {"as_laid", "penalty", "penalty_witho
 static const char *const ask_names[] = {"none", "optional", "required", NULL};
 static const char *const stock_names[] = {"may_end", "at_once", "must_take", NULL};
 static const char *const premature_names[] = {"meld", "discard", NULL};
+static const char *const fill_names[] = {"any", "missing", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -119,6 +120,7 @@ static const field_t meld_fields[] = {
    wild_limit_fields, sizeof(rs_wild_limit_t), OFF(meld.nwild_limits), false},
   {"same_rank", F_ENUM, OFF(meld.same_rank), 0, 0, same_rank_names, NULL, 0, 0, false},
   {"wild_sets", F_RANKS, OFF(meld.wild_sets), 0, 0, NULL, NULL, 0, 0, false},
+  {"wild_set_fill", F_ENUM, OFF(meld.wild_set_fill), 0, 0, fill_names, NULL, 0, 0, true},
   {"black_threes", F_ENUM, OFF(meld.black_threes), 0, 0, threes_names, NULL, 0, 0, false},
   {"black_threes_wild", F_BOOL, OFF(meld.black_threes_wild), 0, 0, NULL, NULL, 0, 0, false},
   END};

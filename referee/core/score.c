@@ -11,9 +11,9 @@ long score_meld_bonus(const ruleset_t *rs, const meld_t *m) {
   if (!meld_is_canasta(rs, m)) return 0;
   long b;
   if (meld_is_wild_set(rs, m->rank))
-    b = m->wilds == 0 ? rs->canasta.wild_pure[m->rank] : rs->canasta.wild_impure[m->rank];
+    b = meld_is_pure(rs, m) ? rs->canasta.wild_pure[m->rank] : rs->canasta.wild_impure[m->rank];
   else
-    b = m->wilds == 0 ? rs->canasta.pure : rs->canasta.impure;
+    b = meld_is_pure(rs, m) ? rs->canasta.pure : rs->canasta.impure;
   return m->hidden ? b * rs->canasta.hidden_factor : b;
 }
 

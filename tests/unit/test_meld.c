@@ -172,3 +172,34 @@ Test(meld, canastas_by_kind) {
   cr_assert_eq(k.wild_impure, 1);
   cr_assert_not(meld_is_canasta(rs, &m[2]));
 }
+
+Test(meld, wild_set_fill_only_for_missing_copies) {
+  const ruleset_t *it = rules("italian"), *cn = rules("chinese");
+  const struct {
+    const ruleset_t *rs;
+    int rank;
+    unsigned others, copies;
+    bool legal;
+  } rows[] = {
+    {it, RANK_2, 0, 12, true},      {it, RANK_2, 1, 12, false},  /* seven 2s, nothing else */
+    {it, RANK_JOKER, 1, 6, true},   {it, RANK_JOKER, 2, 6, false}, /* six jokers and a 2 */
+    {it, RANK_JOKER, 1, 8, false},  {it, RANK_JOKER, 0, 8, true},  /* 7 jokers of 8 */
+    {cn, RANK_2, 3, 12, true},                                     /* any: the meld's limits */
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    verdict_t v;
+    memset(&v, 0, sizeof v);
+    bool ok = meld_judge_wild_set_fill(rows[i].rs, rows[i].rank, rows[i].others, rows[i].copies,
+                                       &v, NULL);
+    cr_expect_eq(ok, rows[i].legal, "row %zu: %s", i, v.message);
+    if (!ok) cr_expect_str_eq(v.rule, "meld.wild_set_fill");
+  }
+  meld_t m;
+  memset(&m, 0, sizeof m);
+  m.rank = RANK_JOKER;
+  m.suit = -1;
+  m.wilds = 1;
+  cr_expect(meld_is_pure(it, &m), "a joker set's filling 2 keeps it pure");
+  m.rank = RANK_K;
+  cr_expect_not(meld_is_pure(it, &m));
+}
