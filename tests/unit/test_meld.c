@@ -59,7 +59,8 @@ static const meld_case_t cases[] = {
   {"classic", "KH KS", CODE_MELD_SIZE, "meld.min_cards"},
   {"classic", "KH KS QD", CODE_MELD_RANK, NULL},
   {"classic", "KH 2C JK", CODE_MELD_NATURALS, "meld.min_naturals"},
-  {"two-player", "KH 2C JK", CODE_NONE, NULL},
+  {"two-player", "KH 2C JK", CODE_MELD_NATURALS, "meld.min_naturals"}, /* R8 */
+  {"two-player", "KH KS JK", CODE_NONE, NULL},
   {"classic", "2C 2D JK", CODE_MELD_NATURALS, "meld.min_naturals"},
   {"classic", "3H 3D 3H", CODE_MELD_THREE, NULL},
   {"classic", "KH KS 3D", CODE_MELD_THREE, NULL},
