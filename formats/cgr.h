@@ -4,7 +4,8 @@
  * with the size of the input. Each call to cgr_next() yields one statement
  * whose strings and arrays live in the reader until the next call. Every
  * token keeps its line and column (1-based, in characters). The only module
- * that sees PCRE2. */
+ * that sees PCRE2 (cgr_grammar.c; cgr_impl.h says how the reader's files
+ * divide the work). */
 #ifndef CGR_H
 #define CGR_H
 
@@ -21,6 +22,16 @@ typedef struct cgr_reader cgr_reader_t;
 cgr_reader_t *cgr_open(FILE *f);
 /* A reader of single lines given with cgr_parse_line (no file). */
 cgr_reader_t *cgr_open_lines(void);
+/* Reads the len bytes at buf (borrowed until cgr_close), then the stream
+ * `then` when not NULL (a part of a file held in memory, and the rest). */
+cgr_reader_t *cgr_open_mem(const char *buf, size_t len, FILE *then);
+/* The number of the first line to be read (default 1): for a part of a file
+ * that starts further in, so that positions are those of the whole file. A
+ * byte-order mark is skipped on line 1 only. */
+void cgr_set_first_line(cgr_reader_t *r, unsigned line);
+/* Tests only: with on = false every line goes through the grammar (PCRE2),
+ * none through the hot path; the statements must not change. */
+void cgr_set_fast(cgr_reader_t *r, bool on);
 void cgr_close(cgr_reader_t *r);
 
 /* 1: a statement in *st; 0: end of input; -1: the line is malformed, *err
@@ -30,6 +41,12 @@ int cgr_next(cgr_reader_t *r, const stmt_t **st, stmt_error_t *err);
 /* Parses one line given by the caller as line number `line`; same results. */
 int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
                    const stmt_t **st, stmt_error_t *err);
+
+/* Parses one line exactly as cgr_next reads it from a file: len without the
+ * LF, a final CR dropped, a line over CGR_MAX_LINE refused, a byte-order mark
+ * skipped on line 1. */
+int cgr_take_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
+                  const stmt_t **st, stmt_error_t *err);
 
 /* The last line read, as text, and its number. */
 const char *cgr_line_text(const cgr_reader_t *r);

@@ -12,6 +12,10 @@
  * '#' and 'c' (every seed) set bits 0 and 1; ' ' sets none; '\t' bit 0;
  * '\n' bit 1.
  *
+ * Each line is also read twice, by the reader's hot path and by the grammar
+ * alone (cgr_set_fast), and the two readings must agree (stmt_same.h): the
+ * same statement, words and columns, or the same error at the same place.
+ *
  * Build and run: tests/fuzz/run.sh; see docs/fuzzing.md. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -19,10 +23,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "cgr.h"
 #include "game.h"
 #include "report.h"
 #include "run.h"
+#include "stmt_same.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,6 +41,7 @@ typedef struct {
 } fuzz_ctx_t;
 
 static FILE *sink;
+static cgr_reader_t *hot, *grammar;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
@@ -43,7 +51,32 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     perror("fuzz_record: /dev/null");
     abort();
   }
+  hot = cgr_open_lines();
+  grammar = cgr_open_lines();
+  if (!hot || !grammar) abort();
+  cgr_set_fast(grammar, false);
   return 0;
+}
+
+/* Every line read by both paths; a difference is a crash. */
+static void both_paths_agree(const uint8_t *data, size_t size) {
+  const char *p = (const char *)data, *end = p + size;
+  for (unsigned line = 1; p < end; line++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    const stmt_t *a = NULL, *b = NULL;
+    stmt_error_t ea, eb;
+    memset(&ea, 0, sizeof ea);
+    memset(&eb, 0, sizeof eb);
+    int rc_a = cgr_take_line(hot, p, len, line, &a, &ea);
+    int rc_b = cgr_take_line(grammar, p, len, line, &b, &eb);
+    const char *what = stmt_differs(rc_a, a, &ea, rc_b, b, &eb);
+    if (what) {
+      fprintf(stderr, "line %u: the hot path and the grammar differ (%s)\n", line, what);
+      abort();
+    }
+    p += len + 1;
+  }
 }
 
 static void on_record(const record_t *rec, void *ctx) {
@@ -77,6 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   char why[256];
   (void)run_stream(g, f, "fuzz.cgr", why, sizeof why);
+  both_paths_agree(data, size);
   (void)game_actions(g);
   (void)game_record(g);
   (void)game_hand(g);

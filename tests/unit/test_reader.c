@@ -5,7 +5,9 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "../fuzz/stmt_same.h"
 #include "cgr.h"
+#include "gen.h"
 
 static cgr_reader_t *r;
 static const stmt_t *st;
@@ -166,4 +168,95 @@ Test(reader, crlf_does_not_count_toward_the_line_limit) {
   text[n + 1] = '\n';
   cr_assert_eq(first_statement(text, n + 2), -1, "one byte over the limit");
   free(text);
+}
+
+/* ---- the hot path against the grammar ------------------------------------ */
+
+static cgr_reader_t *grammar_only;
+
+/* Reads one line with both paths and fails when they disagree. */
+static void same_reading(const char *line, size_t len, unsigned n) {
+  const stmt_t *a = NULL, *b = NULL;
+  stmt_error_t ea, eb;
+  memset(&ea, 0, sizeof ea);
+  memset(&eb, 0, sizeof eb);
+  int rc_a = cgr_take_line(r, line, len, n, &a, &ea);
+  int rc_b = cgr_take_line(grammar_only, line, len, n, &b, &eb);
+  const char *what = stmt_differs(rc_a, a, &ea, rc_b, b, &eb);
+  cr_assert_null(what, "the hot path and the grammar differ (%s) on \"%.*s\": %d %s / %d %s",
+                 what, (int)len, line, rc_a, ea.message, rc_b, eb.message);
+}
+
+static unsigned long long rng_state = 0x5eed;
+static unsigned rnd(unsigned n) {
+  rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
+  return (unsigned)(rng_state >> 33) % n;
+}
+
+/* One edit of a line: a byte replaced, inserted or removed, a piece written
+ * another way (a suit symbol, "10", a tab, a comment, a quote, a sign). */
+static size_t mutate(const char *line, size_t len, char *out) {
+  static const char *const pieces[] = {" ", "\t", "  ", "#", "# c", "\"", "1", "10", "0", "JK",
+                                       "J", "K", "x", "\xe2\x99\xa0", "\xe2\x99", "\xff", "+",
+                                       "-", "#0", "#1", "deal", "score", "hand", "a", "\r", "7H",
+                                       "", "123456789", "1234567890"};
+  size_t at = len ? rnd((unsigned)len + 1) : 0, cut = at < len && rnd(2) ? 1 + rnd(3) : 0;
+  if (at + cut > len) cut = len - at;
+  const char *piece = pieces[rnd(sizeof pieces / sizeof pieces[0])];
+  size_t k = strlen(piece);
+  memcpy(out, line, at);
+  memcpy(out + at, piece, k);
+  memcpy(out + at + k, line + at + cut, len - at - cut);
+  return len - cut + k;
+}
+
+Test(reader, the_hot_path_reads_as_the_grammar_does) {
+  grammar_only = cgr_open_lines();
+  cgr_set_fast(grammar_only, false);
+  static const char *const variants[] = {"classic", "two-player", "chinese", "italian"};
+  unsigned long long lines = 0;
+  for (int v = 0; v < 4; v++) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    gen_options_t opt = {variants[v], 0, 99, 4, 0, v == 0};
+    gen_stats_t gs;
+    char why[256];
+    cr_assert_eq(gen_write(&opt, f, &gs, why, sizeof why), 0, "%s", why);
+    fclose(f);
+    char mutant[4096];
+    for (char *p = text, *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+      size_t n = (size_t)(nl - p);
+      same_reading(p, n, 5);
+      lines++;
+      if (n + 64 > sizeof mutant) continue;
+      for (int m = 0; m < 12; m++) {
+        size_t k = mutate(p, n, mutant);
+        same_reading(mutant, k, 5);
+        if (m % 3 == 0) same_reading(mutant, mutate(mutant, k, mutant + 2048), 5);
+      }
+    }
+    free(text);
+  }
+  cr_assert_gt(lines, 1000);
+  cgr_close(grammar_only);
+}
+
+Test(reader, plain_lines_and_their_variants_agree) {
+  grammar_only = cgr_open_lines();
+  cgr_set_fast(grammar_only, false);
+  static const char *const lines[] = {
+    "Anne meld 9H 10S JK", "Anne add #2 7H", "Anne add 10 TH", "Anne add K KH", "Anne add #0 7H",
+    "Anne add #1234567 7H", "Anne add 7H", "Anne take", "Anne take 7H 8H", "Anne ask", "Anne end 7H",
+    "Anne discard", "Anne discard 7H 8H", "Anne red3 3H", "deal Anne", "deal Anne 7H 8H",
+    "deal deal 7H", "deal #1 7H", "stock", "stock 7H JK", "pile 6D", "foot Bruno 7H",
+    "hand 1", "hand +1", "hand -0", "hand 1234567890", "hand 1 2", "hand x", "cut 7", "cut",
+    "dealer Anne", "dealer hand", "dealer Anne Bruno", "score NS 120 EW -45", "score NS",
+    "score NS 1 EW", "score NS x", "score hand 1", "cgr 1", "player Anne", "Anne  draw 7H",
+    "Anne draw 7H ", " Anne draw 7H", "Anne draw 7H #c", "Anne draw 7H\t8H", "Anne draw 7h",
+    "Anne draw 1OH", "Anne draw 10", "Anne draw 10K", "Anne draw JKX", "Anne draw JK", "Anne yes",
+    "\"Anne\" draw 7H", "#5 draw 7H", "Anne dance 7H", "Anne draws 7H", "Anne d 7H", "Anne a"};
+  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+    same_reading(lines[i], strlen(lines[i]), 3);
+  cgr_close(grammar_only);
 }
