@@ -26,11 +26,11 @@ _referee() {
   case $prev in
     --rules | --variant) _referee_rulesets "$cur"; return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-    --junit) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --junit | --html) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --at | --jobs | -j | --players | --seed | --games | --hands) return ;;
   esac
 
-  local common="--json --explain --at --keep-going --rules --color --jobs --stats --quiet
+  local common="--json --html --explain --at --keep-going --rules --color --jobs --stats --quiet
     --parse-only --list-rules --help --version --"
   case $sub in
     gen)

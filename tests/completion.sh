@@ -40,6 +40,7 @@ refuses() {
 offers "referee " check gen game.cgr
 refuses "referee " notes.txt
 offers "referee --j" --json --jobs
+offers "referee --h" --html --help
 offers "referee --rules " classic two-player chinese italian
 offers "referee --rules cl" classic
 offers "referee --color " auto always never
