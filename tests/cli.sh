@@ -30,6 +30,10 @@ expect 0 "--help" -- "$ref" --help
 contains "$tmp/out" "usage: referee" "--help prints the usage"
 expect 0 "--version" -- "$ref" --version
 contains "$tmp/out" "CGR 1" "--version names the format"
+if commit=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null); then
+  contains "$tmp/out" "referee (canasta-referee) " "--version names the program"
+  contains "$tmp/out" ", commit $commit" "--version names the commit it was built from"
+fi
 expect 3 "no input" -- "$ref"
 contains "$tmp/err" "no input files" "no input is explained"
 expect 3 "unknown option" -- "$ref" --frobnicate x

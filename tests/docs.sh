@@ -16,7 +16,8 @@
 # Each page runs in a scratch directory of its own, in page order, with
 # `referee` on the PATH, `build/referee` and the repository's `corpus/` and
 # `rulesets/` at hand. A block that looks like output or a record but is not
-# marked is an error too, so nothing shown escapes the test.
+# marked is an error too, so nothing shown escapes the test. Last, README.md
+# must name every package that the scripts under tests/ install.
 #
 # Usage: sh tests/docs.sh [--update] REFEREE SOURCE_DIR [PAGE.md...]
 #        (default: README.md and docs/*.md)
@@ -159,6 +160,21 @@ for page in "$@"; do
   ' "$page" >"$tmp/page"
   cp "$tmp/page" "$page"
 done
+
+# The set-up tells the truth: README.md names every package that the scripts
+# install (tests/install.sh's arguments; libclang-rt-N-dev stands for the one
+# derived from the installed clang).
+if [ "$update" -eq 0 ]; then
+  for script in "$src"/tests/*.sh "$src"/tests/fuzz/*.sh; do
+    awk '/sh tests\/install.sh/ {on = 1; sub(/.*install.sh/, "")}
+         on {line = $0; sub(/\\$/, "", line); print line; if ($0 !~ /\\$/) on = 0}' "$script"
+  done | tr ' ' '\n' | sed 's/"//g; s/\$clang_major/N/' | grep -v '^$' | sort -u >"$tmp/packages"
+  [ -s "$tmp/packages" ] || { echo "FAIL: no package read from the scripts"; fails=$((fails + 1)); }
+  while read -r pkg; do
+    grep -qE "(^|[\` ])$pkg([\` ,]|\$)" "$src/README.md" ||
+      { echo "FAIL: README.md does not list $pkg, which the scripts install"; fails=$((fails + 1)); }
+  done <"$tmp/packages"
+fi
 
 if [ "$fails" -eq 0 ]; then
   echo "docs: $ran transcripts run, all match"

@@ -5,8 +5,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 
+# what the build needs; then what the tests use: valgrind (leaks), jq (the
+# documented transcripts that pipe --json into it), man-db (the manual page),
+# lintian (the Debian package). README.md lists the same.
 sh tests/install.sh build-essential cmake pkg-config libyaml-dev libpcre2-dev \
-  libcriterion-dev valgrind
+  libcriterion-dev valgrind jq man-db lintian
 
 echo "== building into build/"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS="-Werror" >/dev/null

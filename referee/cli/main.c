@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "build_version.h"
 #include "check.h"
 #include "game.h"
 #include "gen.h"
@@ -50,21 +51,25 @@ static const char usage[] =
     "  check --coverage  after the results, a Markdown report: records per variant,\n"
     "                  per verdict code, and per ruleset key (legal records relying\n"
     "                  on the rule, illegal records naming it)\n"
-    "  --jobs N        referee N files at a time, in N processes (output stays in\n"
+    "  --jobs N, -j N  referee N files at a time, in N processes (output stays in\n"
     "                  file order)\n"
     "  --stats         print records, actions, bytes, time and peak memory to stderr\n"
     "  --quiet         print nothing; only the exit status tells\n"
     "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
     "  --list-rules    list the built-in rulesets\n"
-    "  gen --variant V   the ruleset (built-in name or path); --players N (default 4,\n"
-    "                  or the ruleset's first seating); --seed S (default 1); --games K\n"
-    "                  (default 1); --hands H (default: to the target); --expect\n"
-    "                  (write \"# expect: legal\" in each record, for check)\n"
-    "  --help          this help\n"
-    "  --version       the version\n"
+    "  gen --variant V   the ruleset (built-in name or path; --rules V is the same);\n"
+    "                  --players N (default 4, or the ruleset's first seating); --seed S\n"
+    "                  (default 1); --games K (default 1); --hands H (default: to the\n"
+    "                  target); --expect (write \"# expect: legal\" in each record, for\n"
+    "                  check); --stats (games, hands, actions, turns replayed, hands\n"
+    "                  dealt again, to stderr)\n"
+    "  --help, -h      this help\n"
+    "  --version       the version and the commit it was built from\n"
+    "  --              every later argument is a file, even one starting with -\n"
     "\n"
     "exit status: 0 all records legal, 1 some record illegal, 2 some record\n"
-    "malformed, 3 usage, ruleset or I/O error (check: 0 all as expected, 1 not).\n"
+    "malformed, 3 usage, ruleset or I/O error (an input that cannot be read). check:\n"
+    "0 all as expected, 1 some record not, 3 usage, ruleset or I/O error.\n"
     "Documentation: docs/format.md (records), docs/codes.md (verdict codes),\n"
     "docs/rulesets.md (ruleset keys), docs/variants/ (each variant's rules).\n";
 
@@ -241,7 +246,8 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
     fputs(usage, stdout);
     return EXIT_LEGAL;
   } else if (strcmp(a, "--version") == 0) {
-    printf("referee (canasta-referee) %s, reads CGR 1\n", REFEREE_VERSION);
+    printf("referee (canasta-referee) %s, commit %s, reads CGR 1\n", REFEREE_VERSION,
+           REFEREE_COMMIT);
     return EXIT_LEGAL;
   } else if (strcmp(a, "--list-rules") == 0) {
     list_rules();

@@ -7,8 +7,9 @@
 #   sh tests/fuzz/run.sh [SECONDS] [libFuzzer flags...]
 #
 # Flags after SECONDS go to both fuzzers (e.g. -seed=7, -jobs=4 -workers=4,
-# -fork=4); see docs/fuzzing.md. Installs clang and libclang-rt-14-dev (the
-# libFuzzer runtime) and the build dependencies when they are missing.
+# -fork=4); see docs/fuzzing.md. Installs clang, libclang-rt-N-dev (the
+# libFuzzer runtime of clang N, the installed clang's major version) and the
+# build dependencies when they are missing.
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -18,7 +19,11 @@ case $seconds in
   '' | *[!0-9]*) echo "usage: sh tests/fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2; exit 3 ;;
 esac
 
-sh tests/install.sh clang libclang-rt-14-dev cmake pkg-config libyaml-dev libpcre2-dev
+sh tests/install.sh clang cmake pkg-config libyaml-dev libpcre2-dev
+# libFuzzer's runtime comes with the package of the installed clang's major
+# version (libclang-rt-14-dev on Debian 12), not a name fixed here
+clang_major=$(clang -dumpversion | cut -d. -f1)
+sh tests/install.sh "libclang-rt-$clang_major-dev"
 
 src=$(pwd)
 out=$src/build-fuzz

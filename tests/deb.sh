@@ -1,0 +1,75 @@
+#!/bin/sh
+# The Debian package: `cpack -G DEB` in the build directory writes
+# canasta-referee_VERSION_ARCH.deb with the program, its manual page, the bash
+# completion, the documentation, the library, its header and pkg-config file;
+# lintian finds no error in it. The package is then installed with dpkg -i
+# (as root, when it is not installed already) or else extracted with
+# dpkg-deb -x; the installed program gives its version and referees a game,
+# its manual page opens; then the package is removed again.
+# Usage: sh tests/deb.sh BUILD_DIR SOURCE_DIR VERSION
+set -u
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+version=$3
+tmp=$(mktemp -d)
+installed=0
+cleanup() {
+  [ "$installed" -eq 1 ] && dpkg -r canasta-referee >/dev/null 2>&1
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+(cd "$build" && cpack -G DEB -B "$tmp/pkg") >"$tmp/cpack.log" 2>&1 ||
+  { cat "$tmp/cpack.log"; echo "FAIL: cpack -G DEB"; exit 1; }
+deb=$tmp/pkg/canasta-referee_${version}_$(dpkg --print-architecture).deb
+[ -f "$deb" ] || { ls "$tmp/pkg"; echo "FAIL: no $(basename "$deb")"; exit 1; }
+
+dpkg-deb -c "$deb" | awk '{print $NF}' >"$tmp/contents"
+for f in /usr/bin/referee /usr/share/man/man1/referee.1.gz \
+         /usr/share/bash-completion/completions/referee \
+         /usr/share/doc/canasta-referee/copyright /usr/share/doc/canasta-referee/changelog.gz \
+         /usr/share/doc/canasta-referee/format.md /usr/share/doc/canasta-referee/codes.md \
+         /usr/share/doc/canasta-referee/rulesets.md /usr/share/doc/canasta-referee/variants/classic.md \
+         /usr/lib/libcanasta-referee.a /usr/include/referee.h /usr/lib/pkgconfig/canasta-referee.pc; do
+  grep -qxF ".$f" "$tmp/contents" || fail "the package lacks $f"
+done
+
+if command -v lintian >/dev/null; then
+  lintian --fail-on error "$deb" >"$tmp/lintian" 2>/dev/null || {
+    fail "lintian finds errors:"; cat "$tmp/lintian"; }
+else
+  fail "lintian is not installed (sh tests/setup.sh installs it)"
+fi
+
+# installed, or extracted where installing is not wanted
+if [ "$(id -u)" -eq 0 ] && ! dpkg -s canasta-referee >/dev/null 2>&1 &&
+   [ "${REFEREE_DEB_INSTALL:-1}" = 1 ]; then
+  dpkg -i "$deb" >"$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log"; fail "dpkg -i"; exit 1; }
+  installed=1
+  root=
+  how="installed with dpkg -i"
+else
+  dpkg-deb -x "$deb" "$tmp/root"
+  root=$tmp/root
+  how="extracted with dpkg-deb -x"
+fi
+ref=$root/usr/bin/referee
+"$ref" --version >"$tmp/out" 2>&1 || fail "referee --version"
+grep -q "^referee (canasta-referee) $version, commit " "$tmp/out" ||
+  { fail "--version of the packaged program:"; cat "$tmp/out"; }
+"$ref" "$src/corpus/classic/legal-4p-full-hand.cgr" >"$tmp/out" 2>&1 || fail "a sample game"
+grep -q "totals: NS 810, EW -10" "$tmp/out" || { fail "the sample game's totals:"; cat "$tmp/out"; }
+"$ref" --rules "$root/usr/share/canasta-referee/rulesets/classic.yaml" \
+  "$src/corpus/classic/legal-4p-full-hand.cgr" >/dev/null 2>&1 || fail "the installed ruleset file"
+LC_ALL=C MANWIDTH=80 man -l "$root/usr/share/man/man1/referee.1.gz" 2>/dev/null | grep -q 'referee - a deterministic referee' ||
+  fail "the installed manual page"
+if [ "$installed" -eq 1 ]; then
+  LC_ALL=C man referee 2>/dev/null | grep -q 'referee - a deterministic referee' || fail "man referee"
+  dpkg -r canasta-referee >/dev/null 2>&1 || fail "dpkg -r"
+  installed=0
+  [ -e /usr/bin/referee ] && fail "dpkg -r left /usr/bin/referee"
+fi
+[ "$fails" -eq 0 ] && echo "deb: $(basename "$deb") built, lintian clean, $how: it runs"
+exit $((fails > 0))
