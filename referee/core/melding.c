@@ -225,10 +225,8 @@ static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) 
   char why[64], b[4];
   if (e->pile_freezers > 0) snprintf(why, sizeof why, "by %s", card_name(first_freezer(e), b));
   else snprintf(why, sizeof why, "for a team that has not opened");
-  return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN,
-                  e->cover_frozen        ? "pile.cover_freezes"
-                  : e->pile_freezers > 0 ? "pile.frozen_by"
-                                         : "pile.frozen_for_unopened",
+  /* the key of the number in the sentence; the sentence names the cause */
+  return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
                   "the pile is frozen %s: taking it needs %d natural %s from the hand, %u named",
                   why, rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals),
                   nat);

@@ -152,15 +152,14 @@ Test(game, a_stock_line_longer_than_the_packs_is_refused) {
  * that number is pile.unfreeze_naturals, whatever froze the pile (the wild
  * card or red three in it, pile.frozen_by; the team not opened,
  * pile.frozen_for_unopened; the covered upcard, pile.cover_freezes — the
- * sentence names that cause). Today the engine cites the cause: disabled until
- * the engine's keys change (referee/core, the lead's), then enabled with them. */
+ * sentence names that cause). */
 static const char *const frozen_records[] = {
     "corpus/classic/illegal-pile-frozen.cgr",          "corpus/classic/illegal-pile-frozen-bare.cgr",
     "corpus/two-player/illegal-pile-frozen-wild.cgr",  "corpus/two-player/illegal-pile-frozen-unopened.cgr",
     "corpus/chinese/illegal-pile-frozen.cgr",          "corpus/chinese/illegal-pile-frozen-later.cgr",
 };
 
-Test(game, pile_frozen_cites_the_key_of_its_number, .disabled = true) {
+Test(game, pile_frozen_cites_the_key_of_its_number) {
   for (size_t i = 0; i < sizeof frozen_records / sizeof *frozen_records; i++) {
     char *text = slurp(frozen_records[i]);
     verdict_t v = judge(text);
