@@ -394,9 +394,10 @@ static int gen_main(int argc, char **argv) {
   if (status) fprintf(stderr, "referee: gen: %s\n", why);
   if (stats)
     fprintf(stderr, "gen: %llu games, %llu hands, %llu actions; %llu hands gone out (%.0f%%); "
-                    "%llu turns replayed more cautiously, %llu hands dealt again\n",
+                    "%llu turns replayed more cautiously, %llu hand%s dealt again\n",
             st.games, st.hands, st.actions, st.out,
-            st.hands ? 100.0 * (double)st.out / (double)st.hands : 0.0, st.retries, st.redeals);
+            st.hands ? 100.0 * (double)st.out / (double)st.hands : 0.0, st.retries, st.redeals,
+            st.redeals == 1 ? "" : "s");
   return status;
 }
 

@@ -32,8 +32,8 @@ static bool deal_hand(engine_t *e, const stmt_t *st, int p) {
                     e->player_name[p]);
   if ((int)st->ncards != e->seat->deal)
     return eng_fail(e, st, st->key.col, CODE_DEAL, "table.deal",
-                    "%s is dealt %u cards, the deal is %d at %d players", e->player_name[p],
-                    st->ncards, e->seat->deal, e->nplayers);
+                    "%s is dealt %u card%s, the deal is %d at %d players", e->player_name[p],
+                    st->ncards, st->ncards == 1 ? "" : "s", e->seat->deal, e->nplayers);
   e->dealt[p] = true;
   return deal_cards(e, st, &e->hand[p]);
 }
