@@ -274,6 +274,9 @@ done
 expect 3 "gen with a player count the rules do not seat" -- "$ref" gen --variant two-player --players 5
 contains "$tmp/err" "do not seat 5 players" "the reason"
 expect 3 "gen without a variant" -- "$ref" gen --games 2
+expect 3 "gen with a misspelt variant" -- "$ref" gen --variant classik
+contains "$tmp/err" "gen: --variant classik: no built-in ruleset of that name" "what classik is"
+contains "$tmp/err" "did you mean classic?" "the nearest name"
 
 # A ruleset that extends classic and changes nothing judges every legal
 # classic record legal, with the same scores (only the ruleset's name differs).

@@ -315,7 +315,8 @@ int gen_write(const gen_options_t *opt, FILE *out, gen_stats_t *stats, char *why
   g.why_len = why_len;
   rs_error_t err;
   if (!rs_load(&g.rules, opt->rules, &err)) {
-    snprintf(why, why_len, "%s:%u:%u: %s", err.file, err.line, err.col, err.message);
+    if (err.line) snprintf(why, why_len, "%s:%u:%u: %s", err.file, err.line, err.col, err.message);
+    else snprintf(why, why_len, "--variant %s: %s", opt->rules, err.message);
     return 3;
   }
   g.rs = &g.rules;
