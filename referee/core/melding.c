@@ -203,6 +203,10 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
   if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(rs, m))
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
                     "the top card %s goes only onto a finished canasta", card_name(top, b));
+  if (rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && meld_is_canasta(rs, m))
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+                    "the top card %s never goes onto a finished canasta: the team's %s are one",
+                    card_name(top, b), card_rank_plural(rank));
   if (!meld_judge_set(rs, rank, m->cards.total + 1, m->naturals + 1, m->wilds, &e->err, &e->uses))
     return eng_judged(e, st, col);
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);

@@ -16,7 +16,7 @@ enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_T
 /* Classes of cards named in lists such as pile.blocked_by (a bit mask). */
 enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
 
-typedef enum { TAKE_ONTO_ANY, TAKE_ONTO_CANASTA, TAKE_ONTO_NEVER } rs_take_onto_t;
+typedef enum { TAKE_ONTO_ANY, TAKE_ONTO_CANASTA, TAKE_ONTO_NEVER, TAKE_ONTO_UNFINISHED } rs_take_onto_t;
 typedef enum { SAME_RANK_MERGE, SAME_RANK_FORBID, SAME_RANK_ALLOW } rs_same_rank_t;
 typedef enum { THREES_NEVER, THREES_GOING_OUT, THREES_ALWAYS } rs_threes_t;
 typedef enum { OPEN_LARGEST_MELD, OPEN_ALL_MELDS } rs_open_counts_t;

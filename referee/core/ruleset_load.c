@@ -49,7 +49,7 @@ enum { MAX_EXTENDS = 8 };  /* bases extending bases, at most */
 #define OFF(m) offsetof(ruleset_t, m)
 #define END {NULL, F_INT, 0, 0, 0, NULL, NULL, 0, 0, false}
 
-static const char *const take_onto_names[] = {"any", "canasta", "never", NULL};
+static const char *const take_onto_names[] = {"any", "canasta", "never", "unfinished", NULL};
 static const char *const same_rank_names[] = {"merge", "forbid", "allow", NULL};
 static const char *const threes_names[] = {"never", "going_out", "always", NULL};
 static const char *const counts_names[] = {"largest_meld", "all_melds", NULL};
