@@ -114,6 +114,7 @@ typedef struct {
     rs_red3_total_t totals[RS_MAX_RED3_TOTALS];
     int ntotals;
     bool negative_without_meld;
+    int without_meld_each;     /* > 0: each red three of a team without a meld costs this */
     bool replace_from_pile;
     rs_red3_in_hand_t in_hand;
     int in_hand_penalty;

@@ -161,6 +161,8 @@ static const field_t red3_fields[] = {
   {"totals", F_LIST, OFF(red_threes.totals), 0, RS_MAX_RED3_TOTALS, NULL, red3_total_fields,
    sizeof(rs_red3_total_t), OFF(red_threes.ntotals), false},
   {"negative_without_meld", F_BOOL, OFF(red_threes.negative_without_meld), 0, 0, NULL, NULL, 0, 0, false},
+  {"without_meld_each", F_INT, OFF(red_threes.without_meld_each), 0, 100000, NULL, NULL, 0, 0,
+   true},
   {"replace_from_pile", F_BOOL, OFF(red_threes.replace_from_pile), 0, 0, NULL, NULL, 0, 0, false},
   {"in_hand", F_ENUM, OFF(red_threes.in_hand), 0, 0, in_hand_names, NULL, 0, 0, false},
   {"in_hand_penalty", F_INT, OFF(red_threes.in_hand_penalty), 0, 100000, NULL, NULL, 0, 0, false},

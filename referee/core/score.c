@@ -30,7 +30,9 @@ long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int 
                  (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
   *count = laid + (penalty ? 0 : held);
   long v = rs_red3_value(rs, *count);
-  if (!melded && rs->red_threes.negative_without_meld) v = -v;
+  if (!melded && rs->red_threes.without_meld_each > 0)
+    v = -(long)*count * rs->red_threes.without_meld_each; /* a fixed penalty each */
+  else if (!melded && rs->red_threes.negative_without_meld) v = -v;
   if (penalty) v -= (long)held * rs->red_threes.in_hand_penalty;
   return v;
 }
@@ -80,7 +82,9 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
     for (int i = 0; i < rs->red_threes.ntotals; i++)
       listed = listed || rs->red_threes.totals[i].count == s->red_three_count;
     eng_use(e, listed ? RK_RED_THREES_TOTALS : RK_RED_THREES_EACH);
-    if (rs->red_threes.negative_without_meld && eng_team_meld_count(e, t) == 0)
+    if (eng_team_meld_count(e, t) == 0 && rs->red_threes.without_meld_each > 0)
+      eng_use(e, RK_RED_THREES_WITHOUT_MELD_EACH);
+    else if (rs->red_threes.negative_without_meld && eng_team_meld_count(e, t) == 0)
       eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
   }
   note_hand_uses(e, t);

@@ -15,7 +15,8 @@ long score_meld_bonus(const ruleset_t *rs, const meld_t *m);
 /* The value of the cards counted one by one (cards.values). */
 long score_cards(const ruleset_t *rs, const card_counts_t *cc);
 
-/* red_threes.*: a team's red threes, `laid` on the table and `held` in its
+/* red_threes.*: a team's red threes (negative, or red_threes.without_meld_each
+ * each, for a team that melded nothing), `laid` on the table and `held` in its
  * hands and feet at the end, when it `melded` or not. The red threes counted
  * go to *count. */
 long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count);

@@ -97,7 +97,9 @@ static bool score_active(const ruleset_t *rs, rule_key_t k) {
     case RK_OPENING_HIDDEN_FROM: return rs->opening.hidden_from > 0;
     case RK_RED_THREES_EACH: return rs->red_threes.each > 0;
     case RK_RED_THREES_TOTALS: return rs->red_threes.ntotals > 0;
-    case RK_RED_THREES_NEGATIVE_WITHOUT_MELD: return rs->red_threes.negative_without_meld;
+    case RK_RED_THREES_NEGATIVE_WITHOUT_MELD:
+      return rs->red_threes.negative_without_meld && rs->red_threes.without_meld_each == 0;
+    case RK_RED_THREES_WITHOUT_MELD_EACH: return rs->red_threes.without_meld_each > 0;
     case RK_RED_THREES_REPLACE_FROM_PILE: return rs->red_threes.replace_from_pile;
     case RK_RED_THREES_IN_HAND: return kept;
     case RK_RED_THREES_IN_HAND_PENALTY: return kept && rs->red_threes.in_hand_penalty > 0;
