@@ -212,3 +212,12 @@ Test(score, can_take_agrees_with_every_take, .timeout = 120) {
               seats[i].variant, ts.compared, ts.can);
   }
 }
+
+Test(score, red_threes_with_a_fixed_penalty_without_meld) {
+  ruleset_t rs = *rules("classic");
+  rs.red_threes.without_meld_each = 500;
+  int count;
+  cr_expect_eq(score_red_threes(&rs, 2, 0, false, &count), -1000);
+  cr_expect_eq(count, 2);
+  cr_expect_eq(score_red_threes(&rs, 2, 0, true, &count), 200, "a team with a meld scores them");
+}
