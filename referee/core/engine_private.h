@@ -61,6 +61,7 @@ struct engine {
   bool pile_red3_laid;          /* one was laid this turn (not replaced) */
   ask_t ask;
   bool melded_before_turn;
+  bool team_melded_before_turn; /* the team had a meld when the turn began */
   bool opened_before_turn;
   card_counts_t own;            /* cards that count toward the opening */
   bool took_pile;

@@ -104,6 +104,16 @@ static bool judge_last_card(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+/* going_out.concealed_by: going out concealed means the player (player) or
+ * the player's team (team) had melded nothing before this turn; it earns
+ * going_out.concealed_bonus and, with opening.concealed_exempt, no minimum. */
+static bool concealed_now(engine_t *e) {
+  if (e->rs->going_out.concealed_by == CONCEALED_BY_PLAYER) return !e->melded_before_turn;
+  if (!e->melded_before_turn && e->team_melded_before_turn)
+    eng_use(e, RK_GOING_OUT_CONCEALED_BY); /* the partner's melds make it not concealed */
+  return !e->team_melded_before_turn;
+}
+
 void eng_went_out(engine_t *e, int p) {
   e->over = true;
   e->out_player = p;
@@ -114,7 +124,7 @@ void eng_went_out(engine_t *e, int p) {
 bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
-  e->concealed = !e->melded_before_turn;
+  e->concealed = concealed_now(e);
   if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
     return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
@@ -142,6 +152,6 @@ bool eng_after_meld(engine_t *e, const stmt_t *st, int p) {
 }
 
 bool eng_may_end_early(engine_t *e, const stmt_t *st, int p) {
-  e->concealed = !e->melded_before_turn;
+  e->concealed = concealed_now(e);
   return eng_judge_opening(e, p) && judge_requirements(e, st, p);
 }

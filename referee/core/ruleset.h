@@ -26,6 +26,7 @@ typedef enum {
 typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
 typedef enum { PREMATURE_AT_MELD, PREMATURE_AT_DISCARD } rs_premature_t;
 typedef enum { WILD_FILL_ANY, WILD_FILL_MISSING } rs_wild_fill_t;
+typedef enum { CONCEALED_BY_PLAYER, CONCEALED_BY_TEAM } rs_concealed_by_t;
 typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
 
 typedef struct {
@@ -124,6 +125,7 @@ typedef struct {
     int canastas, pure, impure, wild, sequences, bonus, concealed_bonus;
     rs_ask_t ask;
     rs_premature_t premature; /* a meld that leaves a last card going out cannot discard */
+    rs_concealed_by_t concealed_by; /* who must have melded nothing before for "concealed" */
   } going_out;
 
   struct {

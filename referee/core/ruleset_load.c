@@ -58,6 +58,7 @@ static const char *const ask_names[] = {"none", "optional", "required", NULL};
 static const char *const stock_names[] = {"may_end", "at_once", "must_take", NULL};
 static const char *const premature_names[] = {"meld", "discard", NULL};
 static const char *const fill_names[] = {"any", "missing", NULL};
+static const char *const concealed_by_names[] = {"player", "team", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -178,6 +179,8 @@ static const field_t going_out_fields[] = {
   {"concealed_bonus", F_INT, OFF(going_out.concealed_bonus), 0, 100000, NULL, NULL, 0, 0, false},
   {"ask", F_ENUM, OFF(going_out.ask), 0, 0, ask_names, NULL, 0, 0, false},
   {"premature", F_ENUM, OFF(going_out.premature), 0, 0, premature_names, NULL, 0, 0, true},
+  {"concealed_by", F_ENUM, OFF(going_out.concealed_by), 0, 0, concealed_by_names, NULL, 0, 0,
+   true},
   END};
 
 static const field_t end_fields[] = {

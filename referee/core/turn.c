@@ -19,6 +19,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->first_meld.set = false;
   e->black3_meld.set = false;
   e->melded_before_turn = e->player_melded[p];
+  e->team_melded_before_turn = eng_team_meld_count(e, e->team_of[p]) > 0;
   e->opened_before_turn = e->team_opened[e->team_of[p]];
   e->own = e->hand[p];
   memset(e->open_value, 0, (size_t)e->nmelds * sizeof e->open_value[0]);
