@@ -44,6 +44,7 @@ struct engine {
   card_counts_t laid_red3;      /* every red three on the table */
   bool team_opened[MAX_TEAMS];
   bool player_melded[MAX_PLAYERS];
+  int turns[MAX_PLAYERS];       /* turns each player has begun in this hand */
 
   /* setup */
   bool dealt[MAX_PLAYERS];

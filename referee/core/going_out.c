@@ -61,6 +61,11 @@ static bool judge_requirements_as(engine_t *e, const stmt_t *st, int p, const ch
   int team = e->team_of[p];
   unsigned col = st->verb_word.col;
   canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
+  if (!rs->going_out.first_turn && e->turns[p] <= 1)
+    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.first_turn",
+                    "%s%s in the first turn, where going out is not allowed", e->player_name[p],
+                    why);
+  if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (c.all < rs->going_out.canastas)
     return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
                     "%s%s but the team has %d canasta%s; going out needs %d", e->player_name[p],

@@ -126,6 +126,7 @@ typedef struct {
     rs_ask_t ask;
     rs_premature_t premature; /* a meld that leaves a last card going out cannot discard */
     rs_concealed_by_t concealed_by; /* who must have melded nothing before for "concealed" */
+    bool first_turn;          /* a player may go out in his first turn of the hand */
   } going_out;
 
   struct {

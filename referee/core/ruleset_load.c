@@ -181,6 +181,7 @@ static const field_t going_out_fields[] = {
   {"premature", F_ENUM, OFF(going_out.premature), 0, 0, premature_names, NULL, 0, 0, true},
   {"concealed_by", F_ENUM, OFF(going_out.concealed_by), 0, 0, concealed_by_names, NULL, 0, 0,
    true},
+  {"first_turn", F_BOOL, OFF(going_out.first_turn), 0, 0, NULL, NULL, 0, 0, true},
   END};
 
 static const field_t end_fields[] = {
@@ -535,6 +536,9 @@ static bool load_base(loader_t *ld, yaml_node_t *ext, ruleset_t *rs, const char 
 }
 
 /* The document's root against the schema, over a base when it extends one. */
+/* The values of optional keys a document may leave out (0 for the others). */
+static void optional_defaults(ruleset_t *rs) { rs->going_out.first_turn = true; }
+
 static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char *label,
                       int depth) {
   yaml_node_t *ext = node_of(ld, root, "extends");
@@ -546,6 +550,8 @@ static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char
         value = yaml_document_get_node(ld->doc, p->value);
     if (!load_base(ld, value, rs, label, depth)) return false;
     ld->partial = true;
+  } else {
+    optional_defaults(rs);
   }
   if (!read_map(ld, root, top_fields, (char *)rs, "top level", ld->partial)) return false;
   const char *own[] = {"schema", "name"};

@@ -8,6 +8,7 @@
 
 void eng_start_turn(engine_t *e, int p) {
   e->current = p;
+  e->turns[p]++;
   e->phase = PH_START;
   e->drawn = false;
   e->ask = ASK_NOT_ASKED;

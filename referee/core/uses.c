@@ -110,6 +110,7 @@ static bool score_active(const ruleset_t *rs, rule_key_t k) {
     case RK_GOING_OUT_SEQUENCES: return rs->going_out.sequences > 0;
     case RK_GOING_OUT_BONUS: return rs->going_out.bonus > 0;
     case RK_GOING_OUT_CONCEALED_BONUS: return rs->going_out.concealed_bonus > 0;
+    case RK_GOING_OUT_FIRST_TURN: return !rs->going_out.first_turn;
     case RK_GOING_OUT_CONCEALED_BY: return rs->going_out.concealed_by == CONCEALED_BY_TEAM;
     case RK_GOING_OUT_PREMATURE:
       return rs->going_out.premature == PREMATURE_AT_MELD && !rs->turn.meld_before_draw;
