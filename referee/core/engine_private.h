@@ -45,6 +45,7 @@ struct engine {
   bool team_opened[MAX_TEAMS];
   bool player_melded[MAX_PLAYERS];
   int turns[MAX_PLAYERS];       /* turns each player has begun in this hand */
+  bool took_pile_once[MAX_PLAYERS]; /* pile.frozen_until_taken */
 
   /* setup */
   bool dealt[MAX_PLAYERS];

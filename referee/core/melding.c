@@ -220,6 +220,7 @@ static void note_frozen_take(engine_t *e) {
   eng_use(e, RK_PILE_UNFREEZE_NATURALS);
   eng_use(e, e->cover_frozen          ? RK_PILE_COVER_FREEZES
              : e->pile_freezers > 0 ? RK_PILE_FROZEN_BY
+             : e->team_opened[e->team_of[e->current]] ? RK_PILE_FROZEN_UNTIL_TAKEN
                                     : RK_PILE_FROZEN_FOR_UNOPENED);
 }
 
@@ -228,7 +229,9 @@ static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) 
   const ruleset_t *rs = e->rs;
   char why[64], b[4];
   if (e->pile_freezers > 0) snprintf(why, sizeof why, "by %s", card_name(first_freezer(e), b));
-  else snprintf(why, sizeof why, "for a team that has not opened");
+  else if (!e->team_opened[e->team_of[e->current]])
+    snprintf(why, sizeof why, "for a team that has not opened");
+  else snprintf(why, sizeof why, "for %.30s until a first take", e->player_name[e->current]);
   /* the key of the number in the sentence; the sentence names the cause */
   return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
                   "the pile is frozen %s: taking it needs %d natural %s from the hand, %u named",
@@ -310,7 +313,10 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   if (rs->turn.meld_before_draw && !eng_judge_opening(e, p)) return false;
   card_t top = 0;
   if (!may_take(e, st, p, &top)) return false;
-  bool frozen = (e->pile_freezers > 0) || (rs->pile.frozen_for_unopened && !e->team_opened[team]);
+  /* pile.frozen_by, .cover_freezes (a card in it), .frozen_for_unopened,
+   * .frozen_until_taken (for each player until that player has taken it once) */
+  bool frozen = (e->pile_freezers > 0) || (rs->pile.frozen_for_unopened && !e->team_opened[team]) ||
+                (rs->pile.frozen_until_taken && !e->took_pile_once[p]);
   if (!eng_check_in_hand(e, st, p)) return false;
   if (!e->opened_before_turn) eng_mark(&e->first_meld, st);
   e->took_pile = true;
@@ -319,6 +325,7 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
     return false;
   if (!e->team_opened[team]) eng_use(e, RK_PILE_OPENING_BY_TAKE);
   e->player_melded[p] = true;
+  e->took_pile_once[p] = true;
   pile_to_hand(e, p);
   e->drawn = true;
   return eng_after_meld(e, st, p);

@@ -27,6 +27,7 @@ typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
 typedef enum { PREMATURE_AT_MELD, PREMATURE_AT_DISCARD } rs_premature_t;
 typedef enum { WILD_FILL_ANY, WILD_FILL_MISSING } rs_wild_fill_t;
 typedef enum { CONCEALED_BY_PLAYER, CONCEALED_BY_TEAM } rs_concealed_by_t;
+typedef enum { DEALT_ORDER_TURN, DEALT_ORDER_SEAT } rs_dealt_order_t;
 typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
 
 typedef struct {
@@ -67,6 +68,7 @@ typedef struct {
     int packet[RANK_COUNT];     /* face-down cards under the pile, by the first upcard's rank */
     int wild_discard_naturals;  /* once a wild is discarded, a take needs so many naturals */
     bool frozen_for_unopened;
+    bool frozen_until_taken;    /* frozen for each player until that player has taken it once */
     int unfreeze_naturals, take_naturals;
     rs_take_onto_t take_onto_meld;
     bool opening_by_take;
@@ -116,6 +118,7 @@ typedef struct {
     int ntotals;
     bool negative_without_meld;
     int without_meld_each;     /* > 0: each red three of a team without a meld costs this */
+    rs_dealt_order_t dealt_order; /* dealt red threes laid in turn order or seat order */
     bool replace_from_pile;
     rs_red3_in_hand_t in_hand;
     int in_hand_penalty;

@@ -59,6 +59,7 @@ static const char *const stock_names[] = {"may_end", "at_once", "must_take", NUL
 static const char *const premature_names[] = {"meld", "discard", NULL};
 static const char *const fill_names[] = {"any", "missing", NULL};
 static const char *const concealed_by_names[] = {"player", "team", NULL};
+static const char *const dealt_order_names[] = {"turn", "seat", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -106,6 +107,7 @@ static const field_t pile_fields[] = {
   {"blocked_by", F_CLASSES, OFF(pile.blocked_by), 0, 0, NULL, NULL, 0, 0, false},
   {"frozen_by", F_CLASSES, OFF(pile.frozen_by), 0, 0, NULL, NULL, 0, 0, false},
   {"frozen_for_unopened", F_BOOL, OFF(pile.frozen_for_unopened), 0, 0, NULL, NULL, 0, 0, false},
+  {"frozen_until_taken", F_BOOL, OFF(pile.frozen_until_taken), 0, 0, NULL, NULL, 0, 0, true},
   {"unfreeze_naturals", F_INT, OFF(pile.unfreeze_naturals), 0, 10, NULL, NULL, 0, 0, false},
   {"take_naturals", F_INT, OFF(pile.take_naturals), 0, 10, NULL, NULL, 0, 0, false},
   {"take_onto_meld", F_ENUM, OFF(pile.take_onto_meld), 0, 0, take_onto_names, NULL, 0, 0, false},
@@ -164,6 +166,7 @@ static const field_t red3_fields[] = {
   {"negative_without_meld", F_BOOL, OFF(red_threes.negative_without_meld), 0, 0, NULL, NULL, 0, 0, false},
   {"without_meld_each", F_INT, OFF(red_threes.without_meld_each), 0, 100000, NULL, NULL, 0, 0,
    true},
+  {"dealt_order", F_ENUM, OFF(red_threes.dealt_order), 0, 0, dealt_order_names, NULL, 0, 0, true},
   {"replace_from_pile", F_BOOL, OFF(red_threes.replace_from_pile), 0, 0, NULL, NULL, 0, 0, false},
   {"in_hand", F_ENUM, OFF(red_threes.in_hand), 0, 0, in_hand_names, NULL, 0, 0, false},
   {"in_hand_penalty", F_INT, OFF(red_threes.in_hand_penalty), 0, 100000, NULL, NULL, 0, 0, false},

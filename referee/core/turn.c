@@ -258,7 +258,9 @@ static bool act_end(engine_t *e, const stmt_t *st, int p) {
 /* Before the first turn, seats lay their dealt red threes in turn order
  * from the first player (who may also lay them at the start of the turn). */
 static bool pregame_in_order(engine_t *e, int p) {
-  int first = e->current, n = e->nplayers;
+  /* red_threes.dealt_order: from the first player (turn), or from seat 0 (seat) */
+  int first = e->rs->red_threes.dealt_order == DEALT_ORDER_SEAT ? 0 : e->current;
+  int n = e->nplayers;
   int at = (p - first + n) % n;
   int last = e->pregame_seat < 0 ? 0 : (e->pregame_seat - first + n) % n;
   if (at < last) return false;
@@ -274,6 +276,12 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
     return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
                 "%s laid a red three and draws its replacement before anything else",
                 e->player_name[e->owed_player]);
+  bool seats = e->rs->red_threes.dealt_order == DEALT_ORDER_SEAT;
+  if (seats && e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "red_threes.dealt_order",
+                    "dealt red threes are laid in seat order: %s comes before %s",
+                    e->player_name[p], e->player_name[e->pregame_seat]);
+  if (seats && e->pregame && st->verb == V_RED3) eng_use(e, RK_RED_THREES_DEALT_ORDER);
   if (st->verb == V_YES || st->verb == V_NO || p == e->current) return true;
   if (e->ask == ASK_WAITING)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",

@@ -38,7 +38,7 @@ static bool any_partners_apart(const ruleset_t *rs) {
 
 static bool pile_active(const ruleset_t *rs, rule_key_t k) {
   const bool freezes = rs->pile.frozen_by || rs->pile.frozen_for_unopened ||
-                       rs->pile.cover_freezes;
+                       rs->pile.cover_freezes || rs->pile.frozen_until_taken;
   switch (k) {
     case RK_PILE_INITIAL: return rs->pile.initial > 0;
     case RK_PILE_COVER_INITIAL: return rs->pile.cover_initial != 0;
@@ -50,6 +50,7 @@ static bool pile_active(const ruleset_t *rs, rule_key_t k) {
     case RK_PILE_BLOCKED_BY: return rs->pile.blocked_by != 0;
     case RK_PILE_FROZEN_BY: return rs->pile.frozen_by != 0;
     case RK_PILE_FROZEN_FOR_UNOPENED: return rs->pile.frozen_for_unopened;
+    case RK_PILE_FROZEN_UNTIL_TAKEN: return rs->pile.frozen_until_taken;
     case RK_PILE_UNFREEZE_NATURALS: return freezes && rs->pile.unfreeze_naturals > 0;
     case RK_PILE_TAKE_NATURALS: return rs->pile.take_naturals > 0;
     case RK_PILE_TAKE_ONTO_MELD: return rs->pile.take_onto_meld != TAKE_ONTO_NEVER;
@@ -100,6 +101,7 @@ static bool score_active(const ruleset_t *rs, rule_key_t k) {
     case RK_RED_THREES_NEGATIVE_WITHOUT_MELD:
       return rs->red_threes.negative_without_meld && rs->red_threes.without_meld_each == 0;
     case RK_RED_THREES_WITHOUT_MELD_EACH: return rs->red_threes.without_meld_each > 0;
+    case RK_RED_THREES_DEALT_ORDER: return rs->red_threes.dealt_order == DEALT_ORDER_SEAT;
     case RK_RED_THREES_REPLACE_FROM_PILE: return rs->red_threes.replace_from_pile;
     case RK_RED_THREES_IN_HAND: return kept;
     case RK_RED_THREES_IN_HAND_PENALTY: return kept && rs->red_threes.in_hand_penalty > 0;
