@@ -61,6 +61,12 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
   unsigned n = st->ncards + (top >= 0 ? 1 : 0);
   unsigned nat = m->naturals + m->black3, wild = m->wilds;
+  /* meld.group_alone: the group is a valid meld by itself before it joins */
+  if (old && rs->meld.group_alone) {
+    if (!meld_judge_set(rs, m->rank, n, nat, wild, &e->err, NULL))
+      return eng_judged(e, st, st->verb_word.col);
+    eng_use(e, RK_MELD_GROUP_ALONE);
+  }
   if (old) {
     n += old->cards.total;
     nat += old->naturals;

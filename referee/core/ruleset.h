@@ -82,6 +82,7 @@ typedef struct {
     rs_same_rank_t same_rank;
     bool wild_sets[RANK_COUNT]; /* wild ranks that may form a set of their own */
     rs_wild_fill_t wild_set_fill; /* other wild cards in such a set: any, or only for missing copies */
+    bool group_alone;           /* a group joining a meld of its rank is valid on its own too */
     rs_threes_t black_threes;
     bool black_threes_wild;
   } meld;

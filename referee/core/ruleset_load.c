@@ -124,6 +124,7 @@ static const field_t meld_fields[] = {
   {"same_rank", F_ENUM, OFF(meld.same_rank), 0, 0, same_rank_names, NULL, 0, 0, false},
   {"wild_sets", F_RANKS, OFF(meld.wild_sets), 0, 0, NULL, NULL, 0, 0, false},
   {"wild_set_fill", F_ENUM, OFF(meld.wild_set_fill), 0, 0, fill_names, NULL, 0, 0, true},
+  {"group_alone", F_BOOL, OFF(meld.group_alone), 0, 0, NULL, NULL, 0, 0, true},
   {"black_threes", F_ENUM, OFF(meld.black_threes), 0, 0, threes_names, NULL, 0, 0, false},
   {"black_threes_wild", F_BOOL, OFF(meld.black_threes_wild), 0, 0, NULL, NULL, 0, 0, false},
   END};

@@ -68,6 +68,7 @@ static bool meld_active(const ruleset_t *rs, rule_key_t k) {
     case RK_MELD_WILD_LIMITS: return rs->meld.nwild_limits > 0;
     case RK_MELD_SAME_RANK: return rs->meld.same_rank != SAME_RANK_FORBID;
     case RK_MELD_WILD_SETS: return any_rank(rs->meld.wild_sets);
+    case RK_MELD_GROUP_ALONE: return rs->meld.group_alone && rs->meld.same_rank == SAME_RANK_MERGE;
     case RK_MELD_WILD_SET_FILL:
       return any_rank(rs->meld.wild_sets) && rs->meld.wild_set_fill == WILD_FILL_MISSING;
     case RK_MELD_BLACK_THREES: return rs->meld.black_threes != THREES_NEVER;
