@@ -119,8 +119,8 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text);
 bool eng_finish(engine_t *e, unsigned line, const char *text);
 
 /* Could player p take the pile now, by some legal `take`? Judged by the take
- * rule itself (every shape of take the hand allows, tried on a copy). Used by
- * end.stock_empty: must_take, and by the generator. */
+ * rule itself (every shape of take the hand allows, tried on a copy), for an
+ * opened team or not. Used by end.stock_empty: must_take. */
 bool eng_can_take(const engine_t *e, int p);
 
 /* Copies a hand's state (only the parts of the buffers in use): a caller that

@@ -368,11 +368,11 @@ static bool take_is_legal(const engine_t *e, engine_t *scratch, stmt_t *st, int 
 
 /* Every shape of take the hand allows: the top card alone, or with k of its
  * naturals and w wild cards. Which copies are named does not matter to the
- * rules (a natural's suit, a wild card's kind), only how many. A team that
- * has not opened is not held to take (whether it could meet the opening is
- * not asked). */
+ * rules (a natural's suit, a wild card's kind), only how many. For a team that
+ * has not opened, the take is judged, not whether the turn could then meet
+ * the opening minimum. */
 bool eng_can_take(const engine_t *e, int p) {
-  if (e->dead || e->npile == 0 || !e->team_opened[e->team_of[p]]) return false;
+  if (e->dead || e->npile == 0) return false;
   engine_t *scratch = eng_new();
   stmt_t *st = calloc(1, sizeof *st);
   bool can = false;

@@ -137,14 +137,17 @@ typedef struct {
     int size; /* cards in each player's foot; 0: no foot */
   } foot;
 
-  struct {
+  struct rs_end {
     rs_stock_empty_t stock_empty;
+    bool must_take_unopened;   /* must_take binds a team that has not opened too */
   } end;
 
   struct {
     int hands; /* 0: play to the target; N: N hands, the highest total wins */
   } match;
 } ruleset_t;
+
+typedef struct rs_end rs_end_t;
 
 /* Where a loader error is: the file (or built-in name), line and column
  * (1-based), and the sentence. */

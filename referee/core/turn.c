@@ -246,10 +246,17 @@ static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->drawn)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "end.stock_empty",
                 "end comes at the start of a turn, in place of the draw");
-  if (e->rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE && eng_can_take(e, p))
-    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
-                "the stock is empty but %s can take the pile: play goes on",
-                e->player_name[p]);
+  /* must_take binds an opened team, and one that has not opened where
+   * end.must_take_unopened says so */
+  const rs_end_t *end = &e->rs->end;
+  bool bound = end->stock_empty == STOCK_EMPTY_MUST_TAKE &&
+               (e->team_opened[e->team_of[p]] || end->must_take_unopened);
+  if (bound && eng_can_take(e, p))
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY,
+                    e->team_opened[e->team_of[p]] ? "end.stock_empty" : "end.must_take_unopened",
+                    "the stock is empty but %s can take the pile: play goes on",
+                    e->player_name[p]);
+  if (bound && !e->team_opened[e->team_of[p]]) eng_use(e, RK_END_MUST_TAKE_UNOPENED);
   eng_use(e, RK_END_STOCK_EMPTY);
   e->over = true;
   return true;

@@ -147,6 +147,8 @@ bool rule_key_active(const ruleset_t *rs, rule_key_t k) {
     case RK_CUT_BONUS: return rs->cut.bonus > 0;
     case RK_FOOT_SIZE: return rs->foot.size > 0;
     case RK_MATCH_HANDS: return rs->match.hands > 0;
+    case RK_END_MUST_TAKE_UNOPENED:
+      return rs->end.must_take_unopened && rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE;
     default: return true; /* table.*, cards.values, turn.draw, end.stock_empty */
   }
 }
