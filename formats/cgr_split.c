@@ -105,6 +105,10 @@ static int more(cgr_split_t *s) {
 /* A line as the reader will read it: does it start a record, or is it blank,
  * a comment (or an expectation), or anything else? */
 static line_class_t classify(cgr_split_t *s, const char *p, size_t n, unsigned line) {
+  /* nearly every line starts with a name or a keyword other than cgr: whatever
+   * else it holds (too long, bad bytes), it is "anything else" */
+  if (line > 1 && p[0] != 'c' && p[0] != ' ' && p[0] != '\t' && p[0] != '#' && p[0] != '\r' && n)
+    return L_OTHER;
   const char *q = p;
   size_t k = n && p[n - 1] == '\r' ? n - 1 : n;
   if (k > CGR_MAX_LINE) return L_OTHER; /* malformed: too long */
@@ -188,6 +192,31 @@ static int last_part(cgr_split_t *s, cgr_part_t *p) {
   return 1;
 }
 
+/* The common case in a tight loop: lines that start with a name or a keyword
+ * other than cgr (classify's first test) are "anything else". */
+static void skip_plain_lines(cgr_split_t *s) {
+  const char *buf = s->buf, *end = s->buf + s->len, *at = buf + s->pos, *last = NULL;
+  size_t last_len = 0;
+  unsigned line = s->line;
+  while (at < end && line > 1) {
+    char c = at[0];
+    if (c == 'c' || c == ' ' || c == '\t' || c == '#' || c == '\r' || c == '\n') break;
+    const char *nl = memchr(at, '\n', (size_t)(end - at));
+    if (!nl) break;
+    last = at;
+    last_len = (size_t)(nl - at);
+    at = nl + 1;
+    line++;
+  }
+  if (!last) return;
+  s->have_prev = true;
+  s->prev_at = (size_t)(last - buf);
+  s->prev_len = last_len;
+  s->prev_line = line - 1;
+  s->pos = s->run_at = (size_t)(at - buf);
+  s->line = s->run_line = line;
+}
+
 int cgr_split_next(cgr_split_t *s, cgr_part_t *p) {
   if (s->done) {
     if (!s->failed) return 0;
@@ -197,6 +226,7 @@ int cgr_split_next(cgr_split_t *s, cgr_part_t *p) {
   }
   for (;;) {
     if (s->whole) return last_part(s, p);
+    skip_plain_lines(s);
     char *at = s->buf + s->pos;
     char *nl = memchr(at, '\n', s->len - s->pos);
     if (!nl && !s->eof) {
