@@ -20,6 +20,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cgr.h"
@@ -30,7 +32,10 @@ struct cgr_split {
   int fd;
   bool eof, done, failed;
   int err;
-  char *buf;
+  char *buf;               /* the input held, or the whole file mapped */
+  bool mapped;             /* a regular file, mapped: nothing copied, and the
+                              processes given its parts share its pages */
+  size_t released;         /* mapped: the pages before this are unmapped */
   size_t len, cap, max, part_bytes;
   cgr_reader_t *r;         /* asks the grammar about the lines a cut depends on */
   size_t start, pos;       /* the part begins at start; lines before pos are scanned */
@@ -45,6 +50,21 @@ struct cgr_split {
   unsigned prev_line;
 };
 
+/* A regular file is mapped whole (its pages are released behind the parts
+ * as they are given); any other input is read into a buffer. */
+static bool map_file(cgr_split_t *s) {
+  struct stat sb;
+  if (fstat(s->fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
+      (unsigned long long)sb.st_size > (size_t)-1 / 2 || lseek(s->fd, 0, SEEK_CUR) != 0)
+    return false;
+  void *m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
+  if (m == MAP_FAILED) return false;
+  s->buf = m;
+  s->len = (size_t)sb.st_size;
+  s->mapped = s->eof = true;
+  return true;
+}
+
 cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
   cgr_split_t *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -52,7 +72,7 @@ cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
   s->part_bytes = part_bytes;
   s->max = max_bytes < (1u << 16) ? 1u << 16 : max_bytes;
   s->cap = s->max < (1u << 20) ? s->max : 1u << 20;
-  s->buf = malloc(s->cap);
+  if (!map_file(s)) s->buf = malloc(s->cap);
   s->r = cgr_open_lines();
   s->start_line = s->line = s->run_line = 1;
   if (!s->buf || !s->r) {
@@ -65,8 +85,17 @@ cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
 void cgr_split_close(cgr_split_t *s) {
   if (!s) return;
   cgr_close(s->r);
-  free(s->buf);
+  if (s->mapped) munmap(s->buf + s->released, s->len - s->released);
+  else free(s->buf);
   free(s);
+}
+
+/* Mapped: the pages before the part, whose readers are done with them. */
+static void release(cgr_split_t *s) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), upto = s->start / page * page;
+  if (!s->mapped || upto <= s->released) return;
+  munmap(s->buf + s->released, upto - s->released);
+  s->released = upto;
 }
 
 /* Moves the part to the front of the buffer (the caller is done with the
@@ -195,7 +224,9 @@ static int last_part(cgr_split_t *s, cgr_part_t *p) {
 /* The common case in a tight loop: lines that start with a name or a keyword
  * other than cgr (classify's first test) are "anything else". */
 static void skip_plain_lines(cgr_split_t *s) {
-  const char *buf = s->buf, *end = s->buf + s->len, *at = buf + s->pos, *last = NULL;
+  const char *buf = s->buf, *at = buf + s->pos, *last = NULL;
+  /* mapped, no further than a buffer of max bytes would hold */
+  const char *end = buf + (s->mapped && s->len - s->start > s->max ? s->start + s->max : s->len);
   size_t last_len = 0;
   unsigned line = s->line;
   while (at < end && line > 1) {
@@ -224,6 +255,7 @@ int cgr_split_next(cgr_split_t *s, cgr_part_t *p) {
     errno = s->err;
     return -1;
   }
+  release(s);
   for (;;) {
     if (s->whole) return last_part(s, p);
     skip_plain_lines(s);
@@ -234,6 +266,8 @@ int cgr_split_next(cgr_split_t *s, cgr_part_t *p) {
       continue;
     }
     size_t n = nl ? (size_t)(nl - at) : s->len - s->pos;
+    /* where a buffer of max bytes would be full: the same parts either way */
+    if (s->mapped && s->pos + n - s->start >= s->max) return last_part(s, p);
     if (!nl && n == 0) return last_part(s, p);
     line_class_t c = classify(s, at, n, s->line);
     if (c == L_START && cut_here(s)) {
