@@ -331,6 +331,15 @@ expect 3 "--shard with --jobs" -- "$ref" --shard 0/2 --jobs 2 "$c/legal-3p-hand.
 expect 3 "merge with an unreadable input" -- "$ref" merge --json "$tmp/s0.jsonl" "$tmp/s1.jsonl"
 contains "$tmp/err" "none.cgr: No such file" "the unreadable input"
 
+# --files0-from: a list of any length (find -print0 | sort -z), the same as arguments
+find "$src/corpus/classic" -name '*.cgr' -print0 | sort -z >"$tmp/list0"
+# shellcheck disable=SC2046
+"$ref" --json $(tr '\0' ' ' <"$tmp/list0") >"$tmp/one.json" 2>&1
+"$ref" --json --files0-from - <"$tmp/list0" >"$tmp/two.json" 2>&1
+cmp -s "$tmp/one.json" "$tmp/two.json" ||
+  { echo "FAIL: --files0-from differs from the same names as arguments"; fails=$((fails + 1)); }
+expect 3 "--files0-from a missing list" -- "$ref" --files0-from "$tmp/nolist"
+
 # check --json --shard, merged: the TAP, JUnit and counts of one check run
 sed 's/# expect: legal/# expect: illegal PHASE 3:1/' "$c/legal-2p-full-hand.cgr" >"$tmp/wrong.cgr"
 for report in "" "--tap"; do
