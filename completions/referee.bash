@@ -1,4 +1,4 @@
-# bash completion for referee(1): options, the check and gen subcommands, the
+# bash completion for referee(1): options, the check, gen and merge subcommands, the
 # built-in ruleset names (asked of the program itself), and file names.
 # Installed as share/bash-completion/completions/referee.
 
@@ -17,7 +17,7 @@ _referee() {
   sub=
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      check | gen) sub=${COMP_WORDS[i]}; break ;;
+      check | gen | merge) sub=${COMP_WORDS[i]}; break ;;
       -*) ;;
       *) break ;;
     esac
@@ -26,16 +26,23 @@ _referee() {
   case $prev in
     --rules | --variant) _referee_rulesets "$cur"; return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-    --junit | --html) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --at | --jobs | -j | --players | --seed | --games | --hands) return ;;
+    --junit | --html | --files0-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --at | --jobs | -j | --players | --seed | --games | --hands | --part-size | --shard | --origin) return ;;
   esac
 
-  local common="--json --html --explain --at --keep-going --rules --color --jobs --stats --quiet
-    --parse-only --list-rules --help --version --"
+  local common="--json --html --explain --at --keep-going --rules --color --jobs --part-size
+    --shard --files0-from --origin --stats --quiet --parse-only --list-rules --help --version --"
   case $sub in
     gen)
       COMPREPLY=($(compgen -W "--variant --rules --players --seed --games --hands --expect
         --stats" -- "$cur"))
+      return ;;
+    merge)
+      if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "--json --tap --junit" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -f -X '!*.jsonl' -- "$cur") $(compgen -d -S / -- "$cur"))
+      fi
       return ;;
     check)
       if [[ $cur == -* ]]; then
@@ -48,7 +55,7 @@ _referee() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$common" -- "$cur"))
   elif [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "check gen" -- "$cur") $(compgen -f -X '!*.cgr' -- "$cur")
+    COMPREPLY=($(compgen -W "check gen merge" -- "$cur") $(compgen -f -X '!*.cgr' -- "$cur")
       $(compgen -d -S / -- "$cur"))
   else
     COMPREPLY=($(compgen -f -X '!*.cgr' -- "$cur") $(compgen -d -S / -- "$cur"))

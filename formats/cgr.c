@@ -46,6 +46,18 @@ cgr_reader_t *cgr_open_mem(const char *buf, size_t len, FILE *then) {
 }
 
 void cgr_set_first_line(cgr_reader_t *r, unsigned line) { r->lineno = line ? line - 1 : 0; }
+
+void cgr_restart(cgr_reader_t *r, const char *buf, size_t len, FILE *then, unsigned first_line) {
+  r->f = then;
+  r->mem = buf;
+  r->mem_len = len;
+  r->mem_pos = r->in_pos = r->in_len = 0;
+  r->eof = false;
+  r->line = r->linebuf;
+  r->line_len = 0;
+  r->linebuf[0] = '\0';
+  cgr_set_first_line(r, first_line);
+}
 void cgr_set_fast(cgr_reader_t *r, bool on) { r->fast = on; }
 
 void cgr_close(cgr_reader_t *r) {

@@ -1,11 +1,15 @@
 #!/bin/sh
 # The benchmark (not a test: nothing here asserts a time).
 #
-# Generates a corpus of at least SIZE_MB megabytes (default 100) with
-# `referee gen`: complete games of the four shipped variants, in 8 files. Then
-# prints, for plain reading, the parse-only pass and full refereeing, the
-# actions/s, MB/s, records/s and peak memory of one process, the ratios
-# between the passes, and the time of --jobs 1 against --jobs 2.
+# Generates a file of at least SIZE_MB megabytes (default 100) with `referee
+# gen`: complete games of the four shipped variants. Then prints, for one
+# process (one core): `wc -l` over the file (the floor: reading its bytes),
+# the parse-only pass and full refereeing, in MB/s, actions/s and peak
+# memory, and the ratios between them; the instructions per action of both
+# passes, counted by callgrind on one block of the games (when valgrind is
+# installed); and --jobs 1 against --jobs 2 on the one file, side by side in
+# each of three rounds, with the MB/s per core and whether the two outputs
+# are the same bytes.
 # Usage: sh tests/bench.sh [SIZE_MB]     (needs build/referee: sh tests/setup.sh)
 set -eu
 cd "$(dirname "$0")/.."
@@ -21,30 +25,49 @@ for v in classic two-player chinese italian; do
   "$ref" gen --variant "$v" --games 100 --seed 2026
 done >"$dir/block.cgr"
 block=$(wc -c <"$dir/block.cgr")
-copies=$(( (size_mb * 1000000 / block + 8) / 8 ))
-for part in 1 2 3 4 5 6 7 8; do
-  i=0
-  while [ $i -lt "$copies" ]; do cat "$dir/block.cgr"; i=$((i + 1)); done >"$dir/part$part.cgr"
-done
-cat "$dir"/part*.cgr >"$dir/big.cgr"
+copies=$(( (size_mb * 1000000 + block - 1) / block ))
+i=0
+while [ $i -lt "$copies" ]; do cat "$dir/block.cgr"; i=$((i + 1)); done >"$dir/big.cgr"
 bytes=$(wc -c <"$dir/big.cgr")
 mb=$(awk -v b="$bytes" 'BEGIN {printf "%.1f", b / 1e6}')
-echo "corpus: $mb MB of generated games ($(grep -c '^cgr ' "$dir/big.cgr") records, 8 files)"
+echo "corpus: $mb MB of generated games ($(grep -c '^cgr ' "$dir/big.cgr") records, one file), $(nproc) cores"
 
 secs() { # the wall time of a command, in seconds
   t0=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}'
 }
-plain=$(secs cat "$dir/big.cgr")
-awk -v s="$plain" -v m="$mb" 'BEGIN {printf "plain read: %.3f s, %.0f MB/s\n", s, m / s}'
+cat "$dir/big.cgr" >/dev/null # in the page cache for every pass
+wcl=$(secs wc -l "$dir/big.cgr")
+awk -v s="$wcl" -v m="$mb" 'BEGIN {printf "wc -l:      %.3f s, %.0f MB/s\n", s, m / s}'
 echo "parse only:"; "$ref" --parse-only --stats --quiet "$dir/big.cgr" 2>&1 | tee "$dir/parse" | sed 's/^/  /'
 echo "referee:";    "$ref" --stats --quiet "$dir/big.cgr" 2>&1 | tee "$dir/full" | sed 's/^/  /' || true
 p=$(sed -n 's/.* in \([0-9.]*\) s.*/\1/p' "$dir/parse")
 f=$(sed -n 's/.* in \([0-9.]*\) s.*/\1/p' "$dir/full")
-awk -v p="$p" -v f="$f" -v c="$plain" \
-  'BEGIN {printf "ratios: referee / parse-only %.2f, parse-only / plain read %.0f\n", f / p, p / c}'
+awk -v p="$p" -v f="$f" -v w="$wcl" -v m="$mb" 'BEGIN {
+  printf "one core: referee %.0f MB/s, parse-only %.0f MB/s, wc -l %.0f MB/s\n", m / f, m / p, m / w
+  printf "ratios: referee / parse-only %.2f (time), wc -l is %.0fx faster than the referee, %.0fx than parse-only\n", f / p, f / w, p / w }'
 
-one=$(secs "$ref" --quiet --jobs 1 "$dir"/part*.cgr)
-two=$(secs "$ref" --quiet --jobs 2 "$dir"/part*.cgr)
-awk -v a="$one" -v b="$two" -v n="$(nproc)" \
-  'BEGIN {printf "--jobs 1: %.3f s, --jobs 2: %.3f s, speed-up %.2fx (%d cores)\n", a, b, a / b, n}'
+if command -v valgrind >/dev/null; then
+  actions=$("$ref" --parse-only --stats --quiet "$dir/block.cgr" 2>&1 | sed -n 's/.* records, \([0-9]*\) actions.*/\1/p')
+  for pass in referee parse-only; do
+    flag=; [ "$pass" = parse-only ] && flag=--parse-only
+    # shellcheck disable=SC2086
+    ir=$(valgrind --tool=callgrind --callgrind-out-file="$dir/cg" "$ref" --quiet $flag "$dir/block.cgr" 2>&1 |
+         sed -n 's/.*refs: *//p' | tr -d ,)
+    awk -v i="$ir" -v a="$actions" -v p="$pass" \
+      'BEGIN {printf "instructions per action (callgrind, %d actions): %s %.0f\n", a, p, i / a}'
+  done
+else
+  echo "instructions per action: valgrind is not installed"
+fi
+
+for round in 1 2 3; do
+  one=$(secs "$ref" --quiet --jobs 1 "$dir/big.cgr")
+  two=$(secs "$ref" --quiet --jobs 2 "$dir/big.cgr")
+  awk -v a="$one" -v b="$two" -v m="$mb" -v r="$round" \
+    'BEGIN {printf "round %d: --jobs 1 %.3f s, --jobs 2 %.3f s on one file: speed-up %.2fx; %.0f MB/s per core with 2 jobs\n", r, a, b, a / b, m / b / 2}'
+done
+"$ref" --json --jobs 1 "$dir/big.cgr" | cksum >"$dir/one.sum" || true
+"$ref" --json --jobs 2 "$dir/big.cgr" | cksum >"$dir/two.sum" || true
+if cmp -s "$dir/one.sum" "$dir/two.sum"; then echo "outputs: --jobs 1 and --jobs 2 write the same bytes (--json)"
+else echo "outputs: --jobs 1 and --jobs 2 DIFFER"; fi

@@ -263,6 +263,115 @@ if ! cmp -s "$tmp/one.json" "$tmp/two.json" || [ "$one" -ne "$two" ] || [ "$one"
 fi
 expect 3 "--jobs without a number" -- "$ref" --jobs x "$c/legal-3p-hand.cgr"
 
+# --jobs on one file or standard input: cut at record boundaries (with
+# --part-size 1, at every place a cut can be made), the bytes and the exit
+# status of one process. The file mixes every corpus record (comments and
+# expectations before records, malformed and illegal ones) with lines that
+# forbid a cut (junk between records, two expectations, an indented `cgr`).
+{ for f in "$c"/*.cgr "$src"/corpus/*/*.cgr; do cat "$f"; echo "# between"; done
+  cat "$tmp/g1.cgr"; echo "junk between records"; cat "$tmp/g2.cgr"
+  printf '# expect: legal\n# expect: legal\n'; cat "$tmp/g1.cgr"
+  printf '\n   cgr 1\n'; sed 1d "$tmp/g2.cgr"; printf 'cgr\r\n'; cat "$tmp/g1.cgr"
+} >"$tmp/mixed.cgr"
+awk 'NR % 97 == 0 {print "Anne draw"} NR % 89 == 0 {print "# expect: legal"} {print}' \
+  "$tmp/mixed.cgr" >"$tmp/mutated.cgr"
+for input in mixed mutated; do
+  for opts in "" "--json" "--json --keep-going --explain" "--explain --at 30 --color never"; do
+    # shellcheck disable=SC2086
+    "$ref" $opts "$tmp/$input.cgr" >"$tmp/one.out" 2>&1 && one=0 || one=$?
+    # shellcheck disable=SC2086
+    "$ref" $opts --jobs 2 --part-size 1 "$tmp/$input.cgr" >"$tmp/two.out" 2>&1 && two=0 || two=$?
+    if ! cmp -s "$tmp/one.out" "$tmp/two.out" || [ "$one" -ne "$two" ]; then
+      echo "FAIL: --jobs 2 on one file ($input, $opts) differs from one process (exit $two, not $one)"
+      diff "$tmp/one.out" "$tmp/two.out" | head -5
+      fails=$((fails + 1))
+    fi
+  done
+done
+"$ref" --json - <"$tmp/mixed.cgr" >"$tmp/one.out" 2>&1
+"$ref" --json --jobs 3 --part-size 2000 - <"$tmp/mixed.cgr" >"$tmp/two.out" 2>&1
+cmp -s "$tmp/one.out" "$tmp/two.out" ||
+  { echo "FAIL: --jobs 3 on standard input differs from one process"; fails=$((fails + 1)); }
+"$ref" --parse-only --stats --quiet "$tmp/mixed.cgr" 2>"$tmp/one.out"
+"$ref" --parse-only --stats --quiet --jobs 2 --part-size 1 "$tmp/mixed.cgr" 2>"$tmp/two.out"
+[ "$(sed 's/ in .*//' "$tmp/one.out")" = "$(sed 's/ in .*//' "$tmp/two.out")" ] ||
+  { echo "FAIL: --parse-only --jobs 2 counts other actions"; fails=$((fails + 1)); }
+expect 3 "--part-size too large" -- "$ref" --jobs 2 --part-size 99999999999 "$tmp/mixed.cgr"
+
+# --shard K/N for N = 1, 2, 3, 7: the shards hold every record exactly once,
+# and referee merge gives back the bytes and the exit status of one run
+"$ref" --json "$tmp/mixed.cgr" "$c"/*.cgr >"$tmp/one.json" && one=0 || one=$?
+for n in 1 2 3 7; do
+  k=0
+  while [ $k -lt $n ]; do
+    "$ref" --json --shard $k/$n "$tmp/mixed.cgr" "$c"/*.cgr >"$tmp/shard$k.jsonl" 2>/dev/null
+    k=$((k + 1))
+  done
+  dups=$(cat "$tmp"/shard*.jsonl | sed 's/^{"segment":[0-9]*,//; s/"variant".*//' | sort | uniq -d | wc -l)
+  records=$(cat "$tmp"/shard*.jsonl | wc -l)
+  "$ref" merge --json "$tmp"/shard*.jsonl >"$tmp/merged.json" && merged=0 || merged=$?
+  if [ "$dups" -ne 0 ] || [ "$records" -ne "$(wc -l <"$tmp/one.json")" ] ||
+     ! cmp -s "$tmp/one.json" "$tmp/merged.json" || [ "$merged" -ne "$one" ]; then
+    echo "FAIL: --shard K/$n: $records records ($dups twice), merge exit $merged (not $one)"
+    fails=$((fails + 1))
+  fi
+  expect "$one" "merge of $n shards, counted" -- "$ref" merge "$tmp"/shard*.jsonl
+  contains "$tmp/out" "$(wc -l <"$tmp/one.json") records: " "the merged count"
+  rm -f "$tmp"/shard*.jsonl
+done
+"$ref" --json --shard 0/2 "$c"/*.cgr >"$tmp/shard0.jsonl"
+expect 3 "merge with a shard missing" -- "$ref" merge "$tmp/shard0.jsonl"
+contains "$tmp/err" "are missing" "the missing shard is named"
+expect 3 "merge with a shard twice" -- "$ref" merge "$tmp/shard0.jsonl" "$tmp/shard0.jsonl"
+expect 3 "--shard out of range" -- "$ref" --shard 3/3 "$c/legal-3p-hand.cgr"
+expect 3 "--shard with --jobs" -- "$ref" --shard 0/2 --jobs 2 "$c/legal-3p-hand.cgr"
+# a file that cannot be read is reported by one shard, and by merge
+"$ref" --json --shard 0/2 "$tmp/none.cgr" "$c"/*.cgr >"$tmp/s0.jsonl" 2>/dev/null
+"$ref" --json --shard 1/2 "$tmp/none.cgr" "$c"/*.cgr >"$tmp/s1.jsonl" 2>/dev/null
+expect 3 "merge with an unreadable input" -- "$ref" merge --json "$tmp/s0.jsonl" "$tmp/s1.jsonl"
+contains "$tmp/err" "none.cgr: No such file" "the unreadable input"
+
+# --files0-from: a list of any length (find -print0 | sort -z), the same as arguments
+find "$src/corpus/classic" -name '*.cgr' -print0 | sort -z >"$tmp/list0"
+# shellcheck disable=SC2046
+"$ref" --json $(tr '\0' ' ' <"$tmp/list0") >"$tmp/one.json" 2>&1
+"$ref" --json --files0-from - <"$tmp/list0" >"$tmp/two.json" 2>&1
+cmp -s "$tmp/one.json" "$tmp/two.json" ||
+  { echo "FAIL: --files0-from differs from the same names as arguments"; fails=$((fails + 1)); }
+expect 3 "--files0-from a missing list" -- "$ref" --files0-from "$tmp/nolist"
+
+# check --json --shard, merged: the TAP, JUnit and counts of one check run
+sed 's/# expect: legal/# expect: illegal PHASE 3:1/' "$c/legal-2p-full-hand.cgr" >"$tmp/wrong.cgr"
+for report in "" "--tap"; do
+  # shellcheck disable=SC2086
+  "$ref" check $report --junit "$tmp/one.xml" "$src/corpus" "$tmp/wrong.cgr" "$tmp/none" \
+    >"$tmp/one.txt" && one=0 || one=$?
+  for n in 1 3 7; do
+    k=0
+    while [ $k -lt $n ]; do
+      "$ref" check --json --shard $k/$n "$src/corpus" "$tmp/wrong.cgr" "$tmp/none" >"$tmp/c$k.jsonl"
+      k=$((k + 1))
+    done
+    # shellcheck disable=SC2086
+    "$ref" merge $report --junit "$tmp/m.xml" "$tmp"/c*.jsonl >"$tmp/m.txt" && merged=0 || merged=$?
+    if ! cmp -s "$tmp/one.txt" "$tmp/m.txt" || ! cmp -s "$tmp/one.xml" "$tmp/m.xml" ||
+       [ "$merged" -ne "$one" ] || [ "$one" -ne 3 ]; then
+      echo "FAIL: check --shard K/$n $report, merged, differs from one check run"
+      fails=$((fails + 1))
+    fi
+    rm -f "$tmp"/c*.jsonl
+  done
+done
+
+# --origin: a part of a file read on its own keeps the file's name, lines and
+# record numbers
+at=$(grep -n '^cgr ' "$tmp/g1.cgr" | sed -n 3p | cut -d: -f1)
+"$ref" --json "$tmp/g1.cgr" | tail -n +3 >"$tmp/whole.json"
+tail -n +"$at" "$tmp/g1.cgr" | "$ref" --json --origin "$tmp/g1.cgr:$at:2" - >"$tmp/part.json"
+cmp -s "$tmp/whole.json" "$tmp/part.json" ||
+  { echo "FAIL: --origin does not give the whole file's positions"; fails=$((fails + 1)); }
+expect 3 "--origin with two inputs" -- "$ref" --origin x:1 "$tmp/g1.cgr" "$tmp/g2.cgr"
+
 # gen: legal games for every variant, the same for the same seed
 for v in classic two-player chinese italian; do
   expect 0 "gen $v" -- "$ref" gen --variant "$v" --games 2 --seed 3 --expect

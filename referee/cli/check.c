@@ -10,7 +10,8 @@
 #include <sys/stat.h>
 
 #include "game.h"
-#include "report.h"
+#include "json.h"
+#include "results.h"
 #include "run.h"
 
 enum { MAX_VARIANTS = 16, MAX_KEYS = 128 };
@@ -30,9 +31,9 @@ typedef struct {
 typedef struct {
   FILE *out;
   const check_options_t *opt;
-  unsigned passed, failed;
-  FILE *junit_cases;      /* testcases, written out with their counts at the end */
-  unsigned tap_n;
+  results_t results;
+  cgr_reader_t *reader;   /* --shard: reads the shard's parts */
+  game_t *g;
   variant_cov_t cov[MAX_VARIANTS];
   int ncov;
   const char *keys[MAX_KEYS];
@@ -74,47 +75,6 @@ static bool matches(const record_t *r) {
   return false;
 }
 
-static void xml_text(FILE *f, const char *s) {
-  for (; *s; s++) {
-    switch (*s) {
-      case '<': fputs("&lt;", f); break;
-      case '>': fputs("&gt;", f); break;
-      case '&': fputs("&amp;", f); break;
-      case '"': fputs("&quot;", f); break;
-      default:
-        if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n') fputc('?', f);
-        else fputc(*s, f);
-    }
-  }
-}
-
-static void junit_case(check_t *c, const record_t *r, bool ok, const char *why) {
-  if (!c->junit_cases) return;
-  FILE *f = c->junit_cases;
-  fputs("    <testcase classname=\"", f);
-  xml_text(f, r->file);
-  fprintf(f, "\" name=\"record %d (line %u)\" time=\"0\"", r->index, r->start_line);
-  if (ok) {
-    fputs("/>\n", f);
-    return;
-  }
-  fputs(">\n      <failure message=\"", f);
-  xml_text(f, why);
-  fputs("\"/>\n    </testcase>\n", f);
-}
-
-static void tap_line(check_t *c, const record_t *r, bool ok, const char *why) {
-  fprintf(c->out, "%s %u - ", ok ? "ok" : "not ok", ++c->tap_n);
-  report_put(c->out, r->file);
-  fprintf(c->out, " record %d (line %u)", r->index, r->start_line);
-  if (!ok) {
-    fputs("\n  ---\n  message: \"", c->out);
-    report_put(c->out, why);
-    fputs("\"\n  ...", c->out);
-  }
-  fputc('\n', c->out);
-}
-
 static int key_index(check_t *c, const char *key) {
   for (int i = 0; i < c->nkeys; i++)
     if (strcmp(c->keys[i], key) == 0) return i;
@@ -152,6 +112,43 @@ static void count_coverage(check_t *c, const record_t *r) {
   }
 }
 
+/* --json: the result as one JSON object, for referee merge (merge.c reads
+ * these fields back; strings are written so that they read back byte for
+ * byte). */
+static void json_result(check_t *c, const result_t *r) {
+  fputc('{', c->out);
+  if (c->opt->shard) fprintf(c->out, "\"segment\":%llu,", c->opt->shard->current);
+  fputs("\"file\":", c->out);
+  json_bytes(c->out, r->file);
+  fprintf(c->out, ",\"record\":%d,\"record_line\":%u,\"at\":%u,\"ok\":%s,\"why\":", r->record,
+          r->record_line, r->at, r->ok ? "true" : "false");
+  json_bytes(c->out, r->why);
+  fputs("}\n", c->out);
+}
+
+/* A path that cannot be read: said on stderr, and with --json also as
+ * {"error": ...} in its place, so that referee merge says it too. */
+static void note(check_t *c, const char *path, const char *why) {
+  char line[1024];
+  snprintf(line, sizeof line, "referee: %s: %s", path, why);
+  fprintf(stderr, "%s\n", line);
+  if (!c->opt->json) return;
+  fputc('{', c->out);
+  if (c->opt->shard) fprintf(c->out, "\"segment\":%llu,", c->opt->shard->current);
+  fputs("\"error\":", c->out);
+  json_bytes(c->out, line);
+  fputs("}\n", c->out);
+}
+
+/* --shard: a path that cannot be read takes a segment number; its shard
+ * reports it. */
+static bool my_error(check_t *c) {
+  shard_t *sh = c->opt->shard;
+  if (!sh) return true;
+  sh->current = sh->next++;
+  return sh->current % sh->n == sh->k;
+}
+
 static void on_record(const record_t *r, void *ctx) {
   check_t *c = ctx;
   bool ok = matches(r);
@@ -163,18 +160,16 @@ static void on_record(const record_t *r, void *ctx) {
     describe_expect(r, want, sizeof want);
     snprintf(why, sizeof why, "expected %s, got %s", want, got);
   }
-  if (ok) c->passed++;
-  else c->failed++;
   if (ok) count_coverage(c, r);
-  junit_case(c, r, ok, why);
-  if (c->opt->tap) {
-    tap_line(c, r, ok, why);
-  } else if (!ok) {
-    report_put(c->out, r->file);
-    fprintf(c->out, ":%u: FAIL: ", r->has_expect ? r->expect_at : r->start_line);
-    report_put(c->out, why);
-    fputc('\n', c->out);
+  result_t res = {r->file, r->index, r->start_line, r->has_expect ? r->expect_at : r->start_line,
+                  ok, why};
+  if (!c->opt->json) {
+    results_add(&c->results, &res);
+    return;
   }
+  json_result(c, &res);
+  if (ok) c->results.passed++;
+  else c->results.failed++;
 }
 
 static int by_name(const void *a, const void *b) {
@@ -188,10 +183,17 @@ static bool has_suffix(const char *s, const char *suffix) {
 
 static int check_path(game_t *g, check_t *c, const char *path, bool top);
 
+static bool check_part(void *ctx, const char *name, const cgr_part_t *p, FILE *rest, char *why,
+                       size_t why_len) {
+  check_t *c = ctx;
+  return run_part(c->g, c->reader, name, p, rest, why, why_len);
+}
+
 static int check_dir(game_t *g, check_t *c, const char *path) {
   DIR *d = opendir(path);
   if (!d) {
-    fprintf(stderr, "referee: %s: %s\n", path, strerror(errno));
+    if (!my_error(c)) return 0;
+    note(c, path, strerror(errno));
     return 3;
   }
   char **names = NULL;
@@ -229,14 +231,17 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
       S_ISDIR(sb.st_mode))
     return 0;
   if (strcmp(path, "-") != 0 && stat(path, &sb) != 0) {
-    fprintf(stderr, "referee: %s: %s\n", path, strerror(errno));
+    if (!my_error(c)) return 0;
+    note(c, path, strerror(errno));
     return 3;
   }
   if (strcmp(path, "-") != 0 && S_ISDIR(sb.st_mode)) return check_dir(g, c, path);
   if (!top && !has_suffix(path, ".cgr")) return 0;
   char why[128];
-  if (!run_file(g, path, why, sizeof why)) {
-    fprintf(stderr, "referee: %s: %s\n", path, why);
+  bool ok = c->opt->shard ? parts_shard(path, c->opt->shard, check_part, c, why, sizeof why)
+                          : run_file(g, path, why, sizeof why);
+  if (!ok) {
+    note(c, path, why);
     return 3;
   }
   return 0;
@@ -289,24 +294,6 @@ static void print_coverage(const check_t *c, FILE *out) {
   }
 }
 
-static int write_junit(check_t *c, const char *path) {
-  FILE *f = fopen(path, "w");
-  if (!f) {
-    fprintf(stderr, "referee: %s: cannot write the JUnit file: %s\n", path, strerror(errno));
-    return 3;
-  }
-  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%u\" "
-             "failures=\"%u\">\n  <testsuite name=\"canasta-referee conformance\" "
-             "tests=\"%u\" failures=\"%u\" errors=\"0\">\n",
-          c->passed + c->failed, c->failed, c->passed + c->failed, c->failed);
-  rewind(c->junit_cases);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, c->junit_cases)) > 0) fwrite(buf, 1, n, f);
-  fputs("  </testsuite>\n</testsuites>\n", f);
-  return fclose(f) == 0 ? 0 : 3;
-}
-
 int check_paths(int npaths, char *const paths[], const char *forced_rules,
                 const check_options_t *opt, FILE *out) {
   check_t c;
@@ -314,28 +301,25 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   c.out = out;
   c.opt = opt;
   rs_schema_keys(add_key, &c);
-  if (opt->junit && !(c.junit_cases = tmpfile())) {
+  if (!results_begin(&c.results, out, opt->tap && !opt->json, opt->junit && !opt->json)) {
     fprintf(stderr, "referee: cannot open a temporary file for the JUnit report\n");
     return 3;
   }
-  game_t *g = game_new(forced_rules, on_record, &c);
-  if (!g) return 3;
-  if (opt->tap) fprintf(out, "TAP version 13\n");
+  game_t *g = c.g = game_new(forced_rules, on_record, &c);
+  c.reader = opt->shard ? cgr_open_lines() : NULL;
+  if (!g || (opt->shard && !c.reader)) return 3;
   int status = 0;
   for (int i = 0; i < npaths; i++) {
     int s = check_path(g, &c, paths[i], true);
     if (s > status) status = s;
   }
   game_free(g);
-  if (opt->tap) fprintf(out, "1..%u\n# %u passed, %u failed\n", c.tap_n, c.passed, c.failed);
-  else fprintf(out, "%u passed, %u failed\n", c.passed, c.failed);
+  cgr_close(c.reader);
+  if (!opt->json) results_end(&c.results);
   if (opt->coverage) print_coverage(&c, opt->coverage_out ? opt->coverage_out : out);
-  if (c.junit_cases) {
-    int s = write_junit(&c, opt->junit);
-    if (s > status) status = s;
-    fclose(c.junit_cases);
-  }
+  int s = results_junit(&c.results, opt->junit);
+  if (s > status) status = s;
   for (int k = 0; k < c.nkeys; k++) free((void *)c.keys[k]);
   if (status) return status;
-  return c.failed ? 1 : 0;
+  return c.results.failed ? 1 : 0;
 }

@@ -7,11 +7,15 @@
 
 #include <stdbool.h>
 
+#include "parts.h"
+
 typedef struct {
   const char *junit;     /* write a JUnit XML report to this path, or NULL */
   bool tap;              /* print TAP instead of failure lines */
   bool coverage;         /* print the coverage report (Markdown) */
   FILE *coverage_out;    /* where, or NULL for out */
+  bool json;             /* one JSON object per result instead (for referee merge) */
+  shard_t *shard;        /* only this shard's records (parts.h), or NULL */
 } check_options_t;
 
 /* Checks every *.cgr file under the paths (files are taken as given,

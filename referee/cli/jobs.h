@@ -1,5 +1,5 @@
-/* jobs.h — one task per file, in up to N processes at once (--jobs N), with
- * each task's standard output printed in file order. */
+/* jobs.h — tasks in up to N child processes at once (--jobs N), each task's
+ * standard output printed in the order the tasks were given. */
 #ifndef JOBS_H
 #define JOBS_H
 
@@ -8,11 +8,22 @@ typedef struct {
   unsigned long long records, actions;
 } job_counts_t;
 
-/* Runs task(i) for i in 0..n-1 in child processes, at most `jobs` at a time.
- * Each task's output is printed once it and every task before it are done.
- * Returns the highest status a task exited with (3 when a process could not
- * be started); *totals adds up the counts the tasks reported. */
-typedef int (*job_task_t)(int index, void *ctx, job_counts_t *counts);
-int jobs_run(int n, int jobs, job_task_t task, void *ctx, job_counts_t *totals);
+/* A task: runs in a child process, prints to its standard output, returns
+ * its exit status. */
+typedef int (*job_task_t)(void *ctx, job_counts_t *counts);
+
+typedef struct jobs jobs_t;
+
+/* A pool of at most max processes at once. NULL when out of memory. */
+jobs_t *jobs_new(int max);
+/* Starts task(ctx) in a child process, which sees the caller's memory as it
+ * is at this call (so ctx may change after it). Before that, while max tasks
+ * run or 4 * max outputs wait their turn, prints the outputs whose turn has
+ * come and waits for tasks to end. */
+void jobs_start(jobs_t *j, job_task_t task, void *ctx);
+/* Waits for every task and prints the outputs left; frees the pool. Returns
+ * the highest status a task exited with (3 for a task that could not be
+ * started or did not exit); *totals adds up the counts the tasks reported. */
+int jobs_finish(jobs_t *j, job_counts_t *totals);
 
 #endif

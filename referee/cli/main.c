@@ -17,6 +17,9 @@
 #include "gen.h"
 #include "html.h"
 #include "jobs.h"
+#include "json.h"
+#include "merge.h"
+#include "parts.h"
 #include "report.h"
 #include "run.h"
 
@@ -28,6 +31,8 @@ static const char usage[] =
     "                                       \"# expect:\" line (directories are walked)\n"
     "       referee gen --variant V [gen options] > FILE\n"
     "                                       write random complete legal games\n"
+    "       referee merge [options] FILE... combine the JSON Lines of shards\n"
+    "                                       (--shard) into the result of one run\n"
     "\n"
     "Replays canasta game records (CGR 1) against a variant's ruleset and reports,\n"
     "for each record, legal (with the scores), illegal (the first illegal action:\n"
@@ -51,8 +56,28 @@ static const char usage[] =
     "  check --coverage  after the results, a Markdown report: records per variant,\n"
     "                  per verdict code, and per ruleset key (legal records relying\n"
     "                  on the rule, illegal records naming it)\n"
-    "  --jobs N, -j N  referee N files at a time, in N processes (output stays in\n"
-    "                  file order)\n"
+    "  --jobs N, -j N  referee in N processes: files, and parts of each file or of\n"
+    "                  standard input cut at record boundaries; output, positions\n"
+    "                  and exit status are those of one process\n"
+    "  --part-size B   with --jobs: cut inputs into parts of about B bytes\n"
+    "                  (default 4000000)\n"
+    "  --shard K/N     referee only shard K of N (0 <= K < N): the records are\n"
+    "                  numbered over all the inputs and record i is in shard i mod N\n"
+    "                  (records that cannot be parted go together); with --json each\n"
+    "                  object starts with its \"segment\" number, for referee merge\n"
+    "  --files0-from F the names of more inputs, NUL-separated (find -print0), read\n"
+    "                  from F (- for standard input): no limit on their number\n"
+    "  --origin NAME:LINE[:RECORDS]\n"
+    "                  the one input is a part of file NAME starting at line LINE,\n"
+    "                  after RECORDS records (default 0): verdicts name NAME and count\n"
+    "                  lines and records as in it\n"
+    "  check --json    one JSON object per record (its result), for referee merge\n"
+    "  merge --json    the shards' records as one --json run prints them; else a\n"
+    "                  summary line; check results: as check prints them, with\n"
+    "                  merge --tap and merge --junit F\n"
+    ;
+/* (two strings: C11 promises string literals of 4095 bytes) */
+static const char usage_more[] =
     "  --stats         print records, actions, bytes, time and peak memory to stderr\n"
     "  --quiet         print nothing; only the exit status tells\n"
     "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
@@ -78,7 +103,20 @@ typedef struct {
   html_t *html;                  /* --html: the page being written, or NULL */
   int status;
   unsigned long long records;
+  const shard_t *shard;          /* --shard: JSON objects carry their segment */
 } run_ctx_t;
+
+/* --shard --json: {"segment":N, then the record's object. */
+static void json_with_segment(const record_t *r, unsigned long long segment) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (!m) return;
+  report_json(m, r);
+  fclose(m);
+  printf("{\"segment\":%llu,%s", segment, len > 1 && buf[0] == '{' ? buf + 1 : "}\n");
+  free(buf);
+}
 
 static void on_record(const record_t *r, void *ctx) {
   run_ctx_t *c = ctx;
@@ -89,7 +127,8 @@ static void on_record(const record_t *r, void *ctx) {
   } else if (c->json) {
     /* one write per record: processes sharing an output (xargs -P) do not
      * interleave their records */
-    report_json(stdout, r);
+    if (c->shard) json_with_segment(r, c->shard->current);
+    else report_json(stdout, r);
     fflush(stdout);
   } else {
     report_text(stdout, r, c->color);
@@ -155,37 +194,6 @@ static bool number_arg(const char *v, unsigned long long *out) {
   return *end == '\0';
 }
 
-/* Referees one file (or only reads it, for --parse-only). */
-static void run_one(run_ctx_t *ctx, game_t *g, const char *file, bool parse_only,
-                    unsigned long long *parsed) {
-  char why[128];
-  bool ok = parse_only ? run_parse_only(file, parsed, why, sizeof why)
-                       : run_file(g, file, why, sizeof why);
-  if (!ok) {
-    fprintf(stderr, "referee: %s: %s\n", file, why);
-    ctx->status = EXIT_ERROR;
-  }
-}
-
-typedef struct {
-  run_ctx_t *ctx;
-  game_t *g;
-  char **files;
-  bool parse_only;
-} file_task_t;
-
-/* --jobs: one file, in a child process of its own. */
-static int file_task(int index, void *p, job_counts_t *counts) {
-  file_task_t *t = p;
-  unsigned long long parsed = 0;
-  t->ctx->status = EXIT_LEGAL;
-  t->ctx->records = 0;
-  run_one(t->ctx, t->g, t->files[index], t->parse_only, &parsed);
-  counts->records = t->ctx->records;
-  counts->actions = t->parse_only ? parsed : game_actions(t->g);
-  return t->ctx->status;
-}
-
 /* The options of `referee` and `referee check`. */
 typedef struct {
   run_ctx_t ctx;
@@ -195,6 +203,12 @@ typedef struct {
   check_options_t copt;
   const char *rules;
   const char *html;              /* --html FILE */
+  unsigned long long part_bytes; /* --part-size */
+  bool sharded;
+  shard_t shard;                 /* --shard K/N */
+  const char *origin;            /* --origin NAME:LINE[:RECORDS] */
+  const char *files0;            /* --files0-from: a file of NUL-separated names */
+  char **files;
   int nfiles;
 } opts_t;
 
@@ -224,6 +238,19 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
   } else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
     if (!number_arg(v, &o->jobs) || o->jobs < 1 || o->jobs > 256)
       return usage_error("--jobs takes a number of processes from 1 to 256%s", "");
+  } else if (strcmp(a, "--part-size") == 0) {
+    if (!number_arg(v, &o->part_bytes) || o->part_bytes > PART_MAX_BYTES / 4)
+      return usage_error("--part-size takes a number of bytes up to 16 MB, not '%s'", v ? v : "");
+  } else if (strcmp(a, "--shard") == 0) {
+    if (!v || !shard_parse(v, &o->shard))
+      return usage_error("--shard takes K/N with 0 <= K < N, not '%s'", v ? v : "");
+    o->sharded = true;
+  } else if (strcmp(a, "--origin") == 0) {
+    if (!v) return usage_error("%s needs NAME:LINE", a);
+    o->origin = v;
+  } else if (strcmp(a, "--files0-from") == 0) {
+    if (!v) return usage_error("%s needs a file (- for standard input)", a);
+    o->files0 = v;
   } else if (o->check && strcmp(a, "--junit") == 0) {
     if (!v) return usage_error("%s needs a file", a);
     o->copt.junit = v;
@@ -244,6 +271,7 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
   const char *a = argv[*i];
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
     fputs(usage, stdout);
+    fputs(usage_more, stdout);
     return EXIT_LEGAL;
   } else if (strcmp(a, "--version") == 0) {
     printf("referee (canasta-referee) %s, commit %s, reads CGR 1\n", REFEREE_VERSION,
@@ -264,6 +292,7 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
                                                           : NULL;
   if (flag) {
     *flag = true;
+    o->copt.json = o->ctx.json;
     return OPT_GO_ON;
   }
   return option_with_value(o, argc, argv, i);
@@ -285,7 +314,13 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     else files[o->nfiles++] = argv[i];
     if (rc != OPT_GO_ON) return rc;
   }
-  if (o->nfiles == 0) return usage_error("no input files (use - for standard input)%s", "");
+  if (o->nfiles == 0 && !o->files0)
+    return usage_error("no input files (use - for standard input)%s", "");
+  if (o->sharded && o->jobs > 1) return usage_error("--shard and --jobs do not go together%s", "");
+  if (o->sharded && o->copt.coverage)
+    return usage_error("--shard and --coverage do not go together%s", "");
+  if (o->origin && (o->nfiles != 1 || o->files0 || o->jobs > 1 || o->sharded || o->check))
+    return usage_error("--origin takes one input, without --jobs, --shard or check%s", "");
   if (o->rules) {
     ruleset_t rs;
     rs_error_t err;
@@ -295,6 +330,167 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     }
   }
   return OPT_GO_ON;
+}
+
+/* --files0-from: the names in the file (NUL-separated, as find -print0 and
+ * sort -z write them) after those of the command line, in *list and *text
+ * (both malloc'd). False when the file cannot be read. */
+static bool read_file_list(opts_t *o, char ***list, char **text) {
+  FILE *f = strcmp(o->files0, "-") == 0 ? stdin : fopen(o->files0, "rb");
+  size_t len = 0, cap = 0, n = 0;
+  *text = NULL;
+  *list = NULL;
+  for (size_t got = 1; f && got > 0; len += got) {
+    if (cap - len < 4096) {
+      char *grown = realloc(*text, cap = 2 * cap + 65536);
+      if (!grown) break;
+      *text = grown;
+    }
+    got = fread(*text + len, 1, cap - len - 1, f);
+  }
+  bool ok = f && !ferror(f) && *text;
+  if (f && f != stdin) fclose(f);
+  if (!ok) return false;
+  (*text)[len] = '\0';
+  for (size_t i = 0; i < len; i++) n += (*text)[i] == '\0';
+  *list = malloc(sizeof **list * ((size_t)o->nfiles + n + 2));
+  if (!*list) return false;
+  memcpy(*list, o->files, sizeof **list * (size_t)o->nfiles);
+  for (char *p = *text; p < *text + len; p += strlen(p) + 1)
+    if (*p) (*list)[o->nfiles++] = p;
+  o->files = *list;
+  return true;
+}
+
+/* NAME:LINE[:RECORDS] (the last one or two fields are the numbers). */
+static bool origin_parse(const char *text, char *name, size_t len, run_origin_t *at) {
+  const char *c1 = strrchr(text, ':');
+  unsigned long long line = 0, records = 0;
+  if (!c1 || !number_arg(c1 + 1, &line)) return false;
+  const char *c2 = c1;
+  while (c2 > text && c2[-1] != ':') c2--;
+  char mid[32];
+  size_t k = (size_t)(c1 - c2);
+  if (c2 > text && k > 0 && k < sizeof mid) {
+    memcpy(mid, c2, k);
+    mid[k] = '\0';
+    if (number_arg(mid, &records)) c1 = c2 - 1, records = line, line = strtoull(mid, NULL, 10);
+    else records = 0;
+  }
+  if (c1 == text || line < 1 || line > 4000000000u || records > 2000000000u ||
+      (size_t)(c1 - text) >= len)
+    return false;
+  snprintf(name, len, "%.*s", (int)(c1 - text), text);
+  *at = (run_origin_t){name, (unsigned)line, (int)records};
+  return true;
+}
+
+/* ---- running --------------------------------------------------------------- */
+
+typedef struct {
+  run_ctx_t *ctx;
+  game_t *g;
+  cgr_reader_t *r;
+  bool parse_only;
+  part_job_t job;
+} part_task_t;
+
+/* --jobs: one part, in a child process of its own. */
+static int part_task(void *p, job_counts_t *counts) {
+  part_task_t *t = p;
+  t->ctx->status = EXIT_LEGAL;
+  t->ctx->records = 0;
+  FILE *rest = t->job.part.rest ? fdopen(dup(t->job.fd), "rb") : NULL;
+  char why[128];
+  if (t->parse_only) {
+    counts->actions = run_parse_part(t->r, &t->job.part, rest);
+  } else if (!run_part(t->g, t->r, t->job.name, &t->job.part, rest, why, sizeof why)) {
+    fprintf(stderr, "referee: %s: %s\n", t->job.name, why);
+    t->ctx->status = EXIT_ERROR;
+  }
+  counts->records = t->ctx->records;
+  if (!t->parse_only) counts->actions = game_actions(t->g);
+  return t->ctx->status;
+}
+
+typedef struct {
+  game_t *g;
+  cgr_reader_t *r;
+} shard_ctx_t;
+
+static bool shard_part(void *p, const char *name, const cgr_part_t *part, FILE *rest,
+                       char *why, size_t why_len) {
+  shard_ctx_t *s = p;
+  return run_part(s->g, s->r, name, part, rest, why, why_len);
+}
+
+/* Referees (or only reads) one whole file, in this process. */
+static void run_one(const opts_t *o, run_ctx_t *ctx, game_t *g, const char *file,
+                    unsigned long long *parsed) {
+  char why[128], name[512];
+  run_origin_t at;
+  bool ok;
+  if (o->parse_only) {
+    ok = run_parse_only(file, parsed, why, sizeof why);
+  } else if (o->origin) {
+    FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
+    ok = f && origin_parse(o->origin, name, sizeof name, &at) &&
+         run_stream_at(g, f, &at, why, sizeof why);
+    if (!f) snprintf(why, sizeof why, "%s", strerror(errno));
+    if (f && f != stdin) fclose(f);
+  } else {
+    ok = run_file(g, file, why, sizeof why);
+  }
+  if (!ok) {
+    fprintf(stderr, "referee: %s: %s\n", file, why);
+    ctx->status = EXIT_ERROR;
+  }
+}
+
+/* An input this shard was to read and could not: said on stderr, and with
+ * --json as an object in its place, so that referee merge says it too. */
+static void shard_error(run_ctx_t *ctx, const char *file, const char *why) {
+  char line[1024];
+  snprintf(line, sizeof line, "referee: %s: %s", file, why);
+  fprintf(stderr, "%s\n", line);
+  ctx->status = EXIT_ERROR;
+  if (!ctx->json) return;
+  printf("{\"segment\":%llu,\"error\":", ctx->shard->current);
+  json_bytes(stdout, line);
+  printf("}\n");
+  fflush(stdout);
+}
+
+/* The inputs as the options ask: one after the other, in parts in parallel
+ * processes, or one shard's parts. */
+static void run_inputs(const opts_t *o, run_ctx_t *ctx, game_t *g, job_counts_t *totals) {
+  unsigned long long parsed = 0;
+  cgr_reader_t *r = o->jobs > 1 || o->sharded ? cgr_open_lines() : NULL;
+  if (o->jobs > 1 && r) {
+    jobs_t *pool = jobs_new((int)o->jobs);
+    part_task_t task = {ctx, g, r, o->parse_only, {NULL, {0}, -1}};
+    int status = pool ? parts_jobs(o->nfiles, o->files, o->part_bytes, pool, part_task, &task,
+                                   &task.job) : EXIT_ERROR;
+    if (pool) {
+      int s = jobs_finish(pool, totals);
+      if (s > status) status = s;
+    }
+    ctx->status = status;
+    cgr_close(r);
+    return;
+  }
+  shard_t shard = o->shard;
+  shard_ctx_t sc = {g, r};
+  ctx->shard = o->sharded ? &shard : NULL;
+  for (int f = 0; f < o->nfiles; f++) {
+    char why[128];
+    if (!o->sharded) run_one(o, ctx, g, o->files[f], &parsed);
+    else if (!r || !parts_shard(o->files[f], &shard, shard_part, &sc, why, sizeof why))
+      shard_error(ctx, o->files[f], r ? why : "out of memory");
+  }
+  cgr_close(r);
+  totals->records = ctx->records;
+  totals->actions = o->parse_only ? parsed : game_actions(g);
 }
 
 /* Every file through one game driver, or through --jobs processes. */
@@ -310,20 +506,13 @@ static int run_files(opts_t *o, char **files) {
   if (ctx->html) game_observe(g, html_observe, ctx->html);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  unsigned long long bytes = 0, parsed = 0;
+  unsigned long long bytes = 0;
   for (int f = 0; f < o->nfiles; f++) {
     struct stat sb;
     if (stat(files[f], &sb) == 0) bytes += (unsigned long long)sb.st_size;
   }
   job_counts_t totals = {0, 0};
-  if (o->jobs > 1 && o->nfiles > 1) {
-    file_task_t task = {ctx, g, files, o->parse_only};
-    ctx->status = jobs_run(o->nfiles, (int)o->jobs, file_task, &task, &totals);
-  } else {
-    for (int f = 0; f < o->nfiles; f++) run_one(ctx, g, files[f], o->parse_only, &parsed);
-    totals.records = ctx->records;
-    totals.actions = o->parse_only ? parsed : game_actions(g);
-  }
+  run_inputs(o, ctx, g, &totals);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (o->stats) print_stats(totals.records, totals.actions, bytes, t0, t1);
   game_free(g);
@@ -357,11 +546,23 @@ static int run_main(int argc, char **argv, char **files) {
   o.ctx.color = isatty(STDOUT_FILENO) != 0;
   o.ctx.status = EXIT_LEGAL;
   o.jobs = 1;
+  o.part_bytes = 4000000;
+  o.files = files;
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
-  if (o.check) return check_paths(o.nfiles, files, o.rules, &o.copt, stdout);
-  if (o.html) return run_with_html(&o, files);
-  return run_files(&o, files);
+  char **list = NULL, *text = NULL;
+  if (o.files0 && !read_file_list(&o, &list, &text)) {
+    fprintf(stderr, "referee: %s: cannot read the list of files\n", o.files0);
+    rc = EXIT_ERROR;
+  } else if (o.check) {
+    o.copt.shard = o.sharded ? &o.shard : NULL;
+    rc = check_paths(o.nfiles, o.files, o.rules, &o.copt, stdout);
+  } else {
+    rc = o.html ? run_with_html(&o, o.files) : run_files(&o, o.files);
+  }
+  free(list);
+  free(text);
+  return rc;
 }
 
 static int gen_main(int argc, char **argv) {
@@ -403,6 +604,7 @@ static int gen_main(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "gen") == 0) return gen_main(argc, argv);
+  if (argc > 1 && strcmp(argv[1], "merge") == 0) return merge_main(argc, argv);
   char **files = malloc(sizeof *files * (size_t)argc); /* the file arguments */
   if (!files) return EXIT_ERROR;
   int status = run_main(argc, argv, files);

@@ -1,4 +1,5 @@
-/* run.c — reads a file statement by statement into the game driver. */
+/* run.c — reads a file, or a part of one, statement by statement into the
+ * game driver. */
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
@@ -7,15 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cgr.h"
-
-bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len) {
-  cgr_reader_t *r = cgr_open(f);
-  if (!r) {
-    snprintf(why, why_len, "out of memory");
-    return false;
-  }
-  game_begin_file(g, name);
+/* Every statement the reader gives, to the game. */
+static void feed(game_t *g, cgr_reader_t *r) {
   const stmt_t *st;
   stmt_error_t err;
   int rc;
@@ -23,11 +17,34 @@ bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len)
     if (rc > 0) game_statement(g, st);
     else game_malformed(g, &err, cgr_line_text(r));
   }
+}
+
+bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t why_len) {
+  cgr_reader_t *r = cgr_open(f);
+  if (!r) {
+    snprintf(why, why_len, "out of memory");
+    return false;
+  }
+  cgr_set_first_line(r, at->first_line);
+  game_begin_part(g, at->name, at->records_before);
+  feed(g, r);
   bool ok = !ferror(f);
   if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
   game_end_file(g, cgr_line_number(r));
   cgr_close(r);
   return ok;
+}
+
+bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len) {
+  run_origin_t at = {name, 1, 0};
+  return run_stream_at(g, f, &at, why, why_len);
+}
+
+const char *run_refused(int fd) {
+  struct stat sb;
+  if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode))
+    return "is a directory (referee reads files; referee check walks directories)";
+  return NULL;
 }
 
 /* Opens PATH ("-": standard input) for reading, or says why it cannot be
@@ -39,10 +56,9 @@ static FILE *open_input(const char *path, char *why, size_t why_len) {
     snprintf(why, why_len, "%s", strerror(errno));
     return NULL;
   }
-  struct stat sb;
-  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-    snprintf(why, why_len, "is a directory (referee reads files; referee check walks "
-                           "directories)");
+  const char *refused = run_refused(fileno(f));
+  if (refused) {
+    snprintf(why, why_len, "%s", refused);
     if (f != stdin) fclose(f);
     return NULL;
   }
@@ -57,19 +73,51 @@ bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
   return ok;
 }
 
+bool run_part(game_t *g, cgr_reader_t *r, const char *name, const cgr_part_t *p, FILE *rest,
+              char *why, size_t why_len) {
+  cgr_restart(r, p->data, p->len, p->rest ? rest : NULL, p->first_line);
+  game_begin_part(g, name, p->records_before);
+  feed(g, r);
+  bool ok = !(p->rest && rest && ferror(rest));
+  if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
+  if (p->last) {
+    game_end_file(g, cgr_line_number(r));
+    return ok;
+  }
+  /* the next part's `cgr` line closes this part's last record */
+  const stmt_t *st;
+  stmt_error_t err;
+  int rc = cgr_take_line(r, p->next, p->next_len, p->next_line, &st, &err);
+  if (rc > 0) game_statement(g, st);
+  else if (rc < 0) game_malformed(g, &err, cgr_line_text(r));
+  return ok;
+}
+
+/* The actions of what the reader reads. */
+static unsigned long long count_actions(cgr_reader_t *r) {
+  const stmt_t *st;
+  stmt_error_t err;
+  int rc;
+  unsigned long long n = 0;
+  while ((rc = cgr_next(r, &st, &err)) != 0)
+    if (rc > 0 && st->kind == ST_ACTION) n++;
+  return n;
+}
+
 bool run_parse_only(const char *path, unsigned long long *actions, char *why, size_t why_len) {
   FILE *f = open_input(path, why, why_len);
   if (!f) return false;
   cgr_reader_t *r = cgr_open(f);
-  const stmt_t *st;
-  stmt_error_t err;
-  int rc;
-  while (r && (rc = cgr_next(r, &st, &err)) != 0)
-    if (rc > 0 && st->kind == ST_ACTION) (*actions)++;
+  if (r) *actions += count_actions(r);
   bool ok = r != NULL && !ferror(f);
   if (!r) snprintf(why, why_len, "out of memory");
   else if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
   cgr_close(r);
   if (f != stdin) fclose(f);
   return ok;
+}
+
+unsigned long long run_parse_part(cgr_reader_t *r, const cgr_part_t *p, FILE *rest) {
+  cgr_restart(r, p->data, p->len, p->rest ? rest : NULL, p->first_line);
+  return count_actions(r);
 }

@@ -168,6 +168,11 @@ void game_begin_file(game_t *g, const char *file) {
   g->state = R_NONE;
 }
 
+void game_begin_part(game_t *g, const char *file, int records_before) {
+  game_begin_file(g, file);
+  g->index = records_before;
+}
+
 /* ---- hands ------------------------------------------------------------ */
 
 static bool push_hand(game_t *g, const hand_score_t *h) {

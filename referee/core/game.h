@@ -71,6 +71,11 @@ game_t *game_new_with_rules(const ruleset_t *rules, game_callback_t cb, void *ct
 void game_free(game_t *g);
 
 void game_begin_file(game_t *g, const char *file);
+/* A part of a file that begins with a record (see formats/cgr_split.h): its
+ * records are numbered after the records_before that precede it. The game
+ * then reads as if from the start of a file; a part that does not end the
+ * file is closed by feeding the next part's first line, not game_end_file. */
+void game_begin_part(game_t *g, const char *file, int records_before);
 void game_statement(game_t *g, const stmt_t *st);
 void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text);
 /* The end of the file: the last record is judged and handed over. */

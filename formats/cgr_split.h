@@ -1,0 +1,46 @@
+/* cgr_split.h — a CGR stream cut into parts of whole records, so that parts
+ * can be refereed apart (in several processes, or by shards of a scheduler)
+ * with exactly the verdicts, positions and record numbers of one reading.
+ *
+ * A part ends where a record begins: before its `cgr` line and the blank and
+ * comment lines just before it (with at most one "# expect:" line). A cut is
+ * made only where the record before it cannot be affected by what follows
+ * but through that `cgr` line: the line before the comments is a statement,
+ * not a malformed line (which would belong to the next record), and the
+ * input's first record began cleanly (nothing but comments before its `cgr`
+ * line). An input that cannot be cut is one part. The cutter reads ahead by
+ * raw bytes, classifies lines by their first bytes, and asks the reader only
+ * about the few lines a cut depends on. Memory: at most max_bytes held. */
+#ifndef CGR_SPLIT_H
+#define CGR_SPLIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct cgr_split cgr_split_t;
+
+typedef struct {
+  const char *data;     /* the part's bytes; valid until the next cgr_split_next */
+  size_t len;
+  unsigned first_line;  /* the number of its first line in the input */
+  int records_before;   /* records of the input before the part */
+  bool last;            /* the input ends with this part */
+  bool rest;            /* the input could not be cut further: after data, the
+                           rest of it is to be read from the descriptor */
+  /* when not last: the `cgr` line that begins the next part, which closes
+   * this part's last record (fed to the game after the part, not judged) */
+  const char *next;
+  size_t next_len;      /* without its LF */
+  unsigned next_line;
+} cgr_part_t;
+
+/* Cuts the input read from fd (not closed) into parts of at least part_bytes
+ * (0: at every place a cut can be made: one record a part, or the few that
+ * cannot be parted), holding at most max_bytes. NULL when out of memory. */
+cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes);
+/* 1: the next part in *p; 0: no more; -1: a read error (errno set), after
+ * the parts read before it. */
+int cgr_split_next(cgr_split_t *s, cgr_part_t *p);
+void cgr_split_close(cgr_split_t *s);
+
+#endif

@@ -1,0 +1,91 @@
+/* results.c — failure lines, TAP and JUnit XML of conformance results. */
+#include "results.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "report.h"
+
+static void xml_text(FILE *f, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+      case '<': fputs("&lt;", f); break;
+      case '>': fputs("&gt;", f); break;
+      case '&': fputs("&amp;", f); break;
+      case '"': fputs("&quot;", f); break;
+      default:
+        if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n') fputc('?', f);
+        else fputc(*s, f);
+    }
+  }
+}
+
+bool results_begin(results_t *rs, FILE *out, bool tap, bool junit) {
+  *rs = (results_t){out, tap, NULL, 0, 0, 0};
+  if (junit && !(rs->junit_cases = tmpfile())) return false;
+  if (tap) fprintf(out, "TAP version 13\n");
+  return true;
+}
+
+static void junit_case(FILE *f, const result_t *r) {
+  fputs("    <testcase classname=\"", f);
+  xml_text(f, r->file);
+  fprintf(f, "\" name=\"record %d (line %u)\" time=\"0\"", r->record, r->record_line);
+  if (r->ok) {
+    fputs("/>\n", f);
+    return;
+  }
+  fputs(">\n      <failure message=\"", f);
+  xml_text(f, r->why);
+  fputs("\"/>\n    </testcase>\n", f);
+}
+
+void results_add(results_t *rs, const result_t *r) {
+  if (r->ok) rs->passed++;
+  else rs->failed++;
+  if (rs->junit_cases) junit_case(rs->junit_cases, r);
+  if (rs->tap) {
+    fprintf(rs->out, "%s %u - ", r->ok ? "ok" : "not ok", ++rs->tap_n);
+    report_put(rs->out, r->file);
+    fprintf(rs->out, " record %d (line %u)", r->record, r->record_line);
+    if (!r->ok) {
+      fputs("\n  ---\n  message: \"", rs->out);
+      report_put(rs->out, r->why);
+      fputs("\"\n  ...", rs->out);
+    }
+    fputc('\n', rs->out);
+  } else if (!r->ok) {
+    report_put(rs->out, r->file);
+    fprintf(rs->out, ":%u: FAIL: ", r->at);
+    report_put(rs->out, r->why);
+    fputc('\n', rs->out);
+  }
+}
+
+void results_end(results_t *rs) {
+  if (rs->tap) fprintf(rs->out, "1..%u\n# %u passed, %u failed\n", rs->tap_n, rs->passed, rs->failed);
+  else fprintf(rs->out, "%u passed, %u failed\n", rs->passed, rs->failed);
+}
+
+int results_junit(results_t *rs, const char *path) {
+  if (!rs->junit_cases) return 0;
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "referee: %s: cannot write the JUnit file: %s\n", path, strerror(errno));
+    fclose(rs->junit_cases);
+    rs->junit_cases = NULL;
+    return 3;
+  }
+  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%u\" "
+             "failures=\"%u\">\n  <testsuite name=\"canasta-referee conformance\" "
+             "tests=\"%u\" failures=\"%u\" errors=\"0\">\n",
+          rs->passed + rs->failed, rs->failed, rs->passed + rs->failed, rs->failed);
+  rewind(rs->junit_cases);
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, rs->junit_cases)) > 0) fwrite(buf, 1, n, f);
+  fputs("  </testsuite>\n</testsuites>\n", f);
+  fclose(rs->junit_cases);
+  rs->junit_cases = NULL;
+  return fclose(f) == 0 ? 0 : 3;
+}

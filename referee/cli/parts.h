@@ -1,0 +1,52 @@
+/* parts.h — inputs cut into parts of whole records (formats/cgr_split.h):
+ * refereed in parallel processes (--jobs N, even for one file or standard
+ * input), or only the parts of one shard (--shard K/N). */
+#ifndef PARTS_H
+#define PARTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cgr_split.h"
+#include "jobs.h"
+
+enum { PART_MAX_BYTES = 64 << 20 }; /* held at most, per input being cut */
+
+/* The part a task reads: set before each task starts (the child sees it as
+ * it was then). When part.rest, the rest of the input is read from fd. */
+typedef struct {
+  const char *name;
+  cgr_part_t part;
+  int fd;
+} part_job_t;
+
+/* Cuts each input into parts of about part_bytes and starts task(ctx) for
+ * each in pool, with *job describing the part. Returns 3 when an input
+ * cannot be opened or read (said on stderr), else 0. */
+int parts_jobs(int nfiles, char *const files[], size_t part_bytes, jobs_t *pool,
+               job_task_t task, void *ctx, part_job_t *job);
+
+/* Shard k of n: the segments (the smallest parts: a record, or the few that
+ * cannot be parted) are numbered over all the inputs in order, and segment i
+ * falls in shard i mod n. Every shard reads every input's bytes; it parses
+ * only its own segments. */
+typedef struct {
+  unsigned long long k, n;
+  unsigned long long next;     /* the number the next segment will get */
+  unsigned long long current;  /* the segment being refereed */
+} shard_t;
+
+/* Parses "K/N" (0 <= K < N). */
+bool shard_parse(const char *text, shard_t *sh);
+
+/* The file's segments that fall in the shard, each read by part(ctx, name,
+ * part, rest) with sh->current set. An input that cannot be opened or read
+ * takes a segment number too; false when it was this shard's to report (the
+ * reason in why). */
+typedef bool (*part_fn_t)(void *ctx, const char *name, const cgr_part_t *p, FILE *rest,
+                          char *why, size_t why_len);
+bool parts_shard(const char *path, shard_t *sh, part_fn_t part, void *ctx, char *why,
+                 size_t why_len);
+
+#endif

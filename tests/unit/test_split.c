@@ -1,0 +1,139 @@
+/* Cutting a stream into parts (formats/cgr_split.c): the parts, read one by
+ * one as --jobs and --shard read them, give the records of one reading (the
+ * same numbers, lines, verdicts), and a mapped file is cut where a stream
+ * read through a buffer is, even where a record is longer than the buffer. */
+#define _POSIX_C_SOURCE 200809L
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cgr_split.h"
+#include "gen.h"
+#include "run.h"
+
+enum { MAX_SEEN = 4096, SMALL_MAX = 1 << 16 };
+
+typedef struct {
+  int n;
+  struct { int index, status; unsigned start, line, col; } v[MAX_SEEN];
+} seen_t;
+
+static void collect(const record_t *r, void *ctx) {
+  seen_t *s = ctx;
+  cr_assert_lt(s->n, MAX_SEEN);
+  s->v[s->n].index = r->index;
+  s->v[s->n].status = record_status(r);
+  s->v[s->n].start = r->start_line;
+  s->v[s->n].line = r->verdict.line;
+  s->v[s->n++].col = r->verdict.col;
+}
+
+/* Generated games, junk between some of them, and one record longer than
+ * SMALL_MAX (a hand with a very long comment block) in the middle. */
+static char *sample(size_t *len) {
+  char *text = NULL;
+  FILE *f = open_memstream(&text, len);
+  static const char *const variants[] = {"classic", "italian", "chinese"};
+  for (int v = 0; v < 3; v++) {
+    gen_options_t opt = {variants[v], 0, 5, 6, 0, v == 1};
+    gen_stats_t gs;
+    char why[256];
+    cr_assert_eq(gen_write(&opt, f, &gs, why, sizeof why), 0, "%s", why);
+    if (v == 0) {
+      fputs("Anne draw\n# expect: legal\n", f);
+      for (int i = 0; i < 4000; i++) fprintf(f, "# a long comment, line %d of 4000\n", i);
+    }
+  }
+  fclose(f);
+  return text;
+}
+
+/* The input as a file (mapped) or through a pipe (buffered). */
+static int open_input(const char *text, size_t len, bool pipe_it, pid_t *writer) {
+  *writer = -1;
+  if (!pipe_it) {
+    FILE *f = tmpfile();
+    fwrite(text, 1, len, f);
+    fflush(f);
+    int fd = dup(fileno(f));
+    fclose(f);
+    lseek(fd, 0, SEEK_SET);
+    return fd;
+  }
+  int p[2];
+  cr_assert_eq(pipe(p), 0);
+  if ((*writer = fork()) == 0) {
+    close(p[0]);
+    for (size_t off = 0; off < len;) {
+      ssize_t n = write(p[1], text + off, len - off > 999 ? 999 : len - off);
+      if (n <= 0) _exit(1);
+      off += (size_t)n;
+    }
+    _exit(0);
+  }
+  close(p[1]);
+  return p[0];
+}
+
+/* Reads the input part by part; the parts' first lines in *firsts. */
+static int read_by_parts(const char *text, size_t len, bool pipe_it, size_t part_bytes,
+                         seen_t *seen, unsigned *firsts) {
+  pid_t writer;
+  int fd = open_input(text, len, pipe_it, &writer);
+  cgr_split_t *sp = cgr_split_open(fd, part_bytes, SMALL_MAX);
+  cgr_reader_t *r = cgr_open_lines();
+  game_t *g = game_new(NULL, collect, seen);
+  cgr_part_t p;
+  int nparts = 0;
+  char why[128];
+  while (cgr_split_next(sp, &p) > 0) {
+    FILE *rest = p.rest ? fdopen(dup(fd), "rb") : NULL;
+    firsts[nparts++] = p.first_line;
+    cr_assert(run_part(g, r, "t.cgr", &p, rest, why, sizeof why), "%s", why);
+    if (rest) fclose(rest);
+    if (p.rest) break;
+  }
+  game_free(g);
+  cgr_close(r);
+  cgr_split_close(sp);
+  close(fd);
+  if (writer > 0) waitpid(writer, NULL, 0);
+  return nparts;
+}
+
+static void same_records(const seen_t *a, const seen_t *b, const char *what) {
+  cr_assert_eq(a->n, b->n, "%s: %d records, not %d", what, b->n, a->n);
+  for (int i = 0; i < a->n; i++)
+    cr_assert(memcmp(&a->v[i], &b->v[i], sizeof a->v[i]) == 0,
+              "%s: record %d: %d %d %u:%u, not %d %d %u:%u", what, i + 1, b->v[i].index,
+              b->v[i].status, b->v[i].line, b->v[i].col, a->v[i].index, a->v[i].status,
+              a->v[i].line, a->v[i].col);
+}
+
+Test(split, parts_read_as_one_reading_and_files_cut_as_streams) {
+  size_t len;
+  char *text = sample(&len);
+  static seen_t whole, by_file, by_pipe;
+  FILE *f = fmemopen(text, len, "r");
+  game_t *g = game_new(NULL, collect, &whole);
+  char why[128];
+  cr_assert(run_stream(g, f, "t.cgr", why, sizeof why));
+  game_free(g);
+  fclose(f);
+  static unsigned firsts_file[MAX_SEEN], firsts_pipe[MAX_SEEN];
+  size_t sizes[] = {0, 5000, 40000};
+  for (int k = 0; k < 3; k++) {
+    by_file.n = by_pipe.n = 0;
+    int nf = read_by_parts(text, len, false, sizes[k], &by_file, firsts_file);
+    int np = read_by_parts(text, len, true, sizes[k], &by_pipe, firsts_pipe);
+    cr_assert_gt(nf, k == 0 ? 5 : 1, "the sample is cut (%d parts)", nf);
+    cr_assert_eq(nf, np, "a file in %d parts, a pipe in %d", nf, np);
+    cr_assert(memcmp(firsts_file, firsts_pipe, sizeof firsts_file[0] * (size_t)nf) == 0);
+    same_records(&whole, &by_file, "a file by parts");
+    same_records(&whole, &by_pipe, "a pipe by parts");
+  }
+  free(text);
+}
