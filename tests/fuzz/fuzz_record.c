@@ -64,13 +64,8 @@ static void both_paths_agree(const uint8_t *data, size_t size) {
   for (unsigned line = 1; p < end; line++) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-    const stmt_t *a = NULL, *b = NULL;
     stmt_error_t ea, eb;
-    memset(&ea, 0, sizeof ea);
-    memset(&eb, 0, sizeof eb);
-    int rc_a = cgr_take_line(hot, p, len, line, &a, &ea);
-    int rc_b = cgr_take_line(grammar, p, len, line, &b, &eb);
-    const char *what = stmt_differs(rc_a, a, &ea, rc_b, b, &eb);
+    const char *what = readings_differ(hot, grammar, p, len, line, &ea, &eb);
     if (what) {
       fprintf(stderr, "line %u: the hot path and the grammar differ (%s)\n", line, what);
       abort();

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "cgr.h"
 #include "statement.h"
 
 static inline int words_differ(word_t a, word_t b) {
@@ -72,6 +73,19 @@ static inline const char *stmt_differs(int rc_a, const stmt_t *a, const stmt_err
   if (a->kind != b->kind || a->line != b->line || strcmp(a->text, b->text) != 0) return "kind";
   if (words_differ(a->key, b->key)) return "first word";
   return kind_fields_differ(a, b);
+}
+
+/* Reads one line with two readers (the hot path, the grammar alone): what
+ * differs, or NULL. The errors are left in *ea and *eb for a message. */
+static inline const char *readings_differ(cgr_reader_t *hot, cgr_reader_t *grammar,
+                                          const char *line, size_t len, unsigned n,
+                                          stmt_error_t *ea, stmt_error_t *eb) {
+  const stmt_t *a = NULL, *b = NULL;
+  memset(ea, 0, sizeof *ea);
+  memset(eb, 0, sizeof *eb);
+  int rc_a = cgr_take_line(hot, line, len, n, &a, ea);
+  int rc_b = cgr_take_line(grammar, line, len, n, &b, eb);
+  return stmt_differs(rc_a, a, ea, rc_b, b, eb);
 }
 
 #endif

@@ -176,15 +176,10 @@ static cgr_reader_t *grammar_only;
 
 /* Reads one line with both paths and fails when they disagree. */
 static void same_reading(const char *line, size_t len, unsigned n) {
-  const stmt_t *a = NULL, *b = NULL;
   stmt_error_t ea, eb;
-  memset(&ea, 0, sizeof ea);
-  memset(&eb, 0, sizeof eb);
-  int rc_a = cgr_take_line(r, line, len, n, &a, &ea);
-  int rc_b = cgr_take_line(grammar_only, line, len, n, &b, &eb);
-  const char *what = stmt_differs(rc_a, a, &ea, rc_b, b, &eb);
-  cr_assert_null(what, "the hot path and the grammar differ (%s) on \"%.*s\": %d %s / %d %s",
-                 what, (int)len, line, rc_a, ea.message, rc_b, eb.message);
+  const char *what = readings_differ(r, grammar_only, line, len, n, &ea, &eb);
+  cr_assert_null(what, "the hot path and the grammar differ (%s) on \"%.*s\": %s / %s", what,
+                 (int)len, line, ea.message, eb.message);
 }
 
 static unsigned long long rng_state = 0x5eed;
