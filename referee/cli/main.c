@@ -468,7 +468,7 @@ static void run_inputs(const opts_t *o, run_ctx_t *ctx, game_t *g, job_counts_t 
   cgr_reader_t *r = o->jobs > 1 || o->sharded ? cgr_open_lines() : NULL;
   if (o->jobs > 1 && r) {
     jobs_t *pool = jobs_new((int)o->jobs);
-    part_task_t task = {ctx, g, r, o->parse_only, {NULL, {0}, -1}};
+    part_task_t task = {ctx, g, r, o->parse_only, {NULL, {0}, -1, NULL}};
     int status = pool ? parts_jobs(o->nfiles, o->files, o->part_bytes, pool, part_task, &task,
                                    &task.job) : EXIT_ERROR;
     if (pool) {

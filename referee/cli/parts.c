@@ -33,6 +33,7 @@ static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task
   int rc = -1;
   if (sp) {
     job->fd = fd;
+    job->split = sp;
     while ((rc = cgr_split_next(sp, &job->part)) > 0) {
       jobs_start(pool, task, ctx);
       if (job->part.rest) break; /* the child reads the rest */
@@ -44,6 +45,7 @@ static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task
     status = 3;
   }
   cgr_split_close(sp);
+  job->split = NULL;
   if (fd > STDIN_FILENO) close(fd);
   return status;
 }

@@ -19,6 +19,7 @@ typedef struct {
   const char *name;
   cgr_part_t part;
   int fd;
+  cgr_split_t *split; /* the input being cut: the child holds it until it exits */
 } part_job_t;
 
 /* Cuts each input into parts of about part_bytes and starts task(ctx) for
