@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cgr_impl.h"
+#include "i18n.h"
 
 unsigned long long cgr_bytes_read(const cgr_reader_t *r) { return r->bytes; }
 const char *cgr_line_text(const cgr_reader_t *r) { return r->line; }
@@ -203,7 +204,7 @@ static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
   size_t bad = bad_byte(r->line, r->line_len, &r->ascii);
   if (bad < r->line_len) {
     cgr_fail(err, r->lineno, cgr_char_col(r->line, bad),
-             r->line[bad] ? "invalid UTF-8" : "a NUL byte in the line");
+             r->line[bad] ? _("invalid UTF-8"): _("a NUL byte in the line"));
     return -1;
   }
   if (nothing_to_read(r)) return 0;
@@ -212,7 +213,7 @@ static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
 
 static int too_long(cgr_reader_t *r, stmt_error_t *err) {
   err->starts_record = false;
-  cgr_fail(err, r->lineno, 1, "a line longer than %d bytes", CGR_MAX_LINE);
+  cgr_fail(err, r->lineno, 1, _("a line longer than %d bytes"), CGR_MAX_LINE);
   return -1;
 }
 
@@ -245,7 +246,7 @@ int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
   r->lineno = line;
   if (len > CGR_MAX_LINE) {
     err->starts_record = false;
-    cgr_fail(err, line, 1, "a line longer than %d bytes", CGR_MAX_LINE);
+    cgr_fail(err, line, 1, _("a line longer than %d bytes"), CGR_MAX_LINE);
     return -1;
   }
   r->line = r->linebuf;

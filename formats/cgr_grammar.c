@@ -28,6 +28,8 @@
 
 #include "cgr_impl.h"
 
+#include "i18n.h"
+
 struct cgr_grammar {
   pcre2_code *re_tok, *re_card, *re_expect, *re_number, *re_fast;
   pcre2_match_data *md;
@@ -103,7 +105,7 @@ static bool tokenize(cgr_reader_t *r, stmt_error_t *err) {
     if (e == s) break;
     if (r->ntoks == MAX_TOKENS)
       return cgr_fail(err, r->lineno, cgr_char_col(r->line, s),
-                  "more than %d words on one line", MAX_TOKENS);
+                  _("more than %d words on one line"), MAX_TOKENS);
     col += cgr_char_col(r->line + col_off, s - col_off) - 1;
     col_off = s;
     r->toks[r->ntoks++] = (tok_t){r->line + s, e - s, col, g == 1};
@@ -154,10 +156,10 @@ static bool parse_cards(cgr_reader_t *r, unsigned from, stmt_t *st, stmt_error_t
   for (unsigned i = from; i < r->ntoks && !r->toks[i].comment; i++) {
     const tok_t *t = &r->toks[i];
     if (st->ncards == STMT_MAX_CARDS)
-      return cgr_fail(err, r->lineno, t->col, "more than %d cards on one line", STMT_MAX_CARDS);
+      return cgr_fail(err, r->lineno, t->col, _("more than %d cards on one line"), STMT_MAX_CARDS);
     if (!parse_card(r, t, &st->cards[st->ncards]))
       return cgr_fail(err, r->lineno, t->col,
-                  "expected a card (rank A K Q J T 9..2 or 10, suit S H D C; or JK), got \"%.*s\"",
+                  _("expected a card (rank A K Q J T 9..2 or 10, suit S H D C; or JK), got \"%.*s\""),
                   (int)(t->len > 40 ? 40 : t->len), t->s);
     st->card_cols[st->ncards++] = t->col;
   }
@@ -202,16 +204,16 @@ static bool want_words(cgr_reader_t *r, unsigned lo, unsigned hi, const char *wh
   unsigned n = nwords(r);
   if (n < lo) {
     unsigned col = cgr_char_col(r->line, r->line_len) + (r->line_len ? 1 : 0);
-    return cgr_fail(err, r->lineno, col, "expected %s", what);
+    return cgr_fail(err, r->lineno, col, _("expected %s"), what);
   }
   if (n > hi)
-    return cgr_fail(err, r->lineno, r->toks[hi].col, "expected the end of the line after %s", what);
+    return cgr_fail(err, r->lineno, r->toks[hi].col, _("expected the end of the line after %s"), what);
   return true;
 }
 
 static bool parse_number_at(cgr_reader_t *r, unsigned i, stmt_t *st, stmt_error_t *err) {
   if (!parse_number(r, &r->toks[i], &st->number))
-    return cgr_fail(err, r->lineno, r->toks[i].col, "expected a number, got \"%.*s\"",
+    return cgr_fail(err, r->lineno, r->toks[i].col, _("expected a number, got \"%.*s\""),
                 (int)(r->toks[i].len > 40 ? 40 : r->toks[i].len), r->toks[i].s);
   st->value = word(r, &r->toks[i]);
   return true;
@@ -220,7 +222,7 @@ static bool parse_number_at(cgr_reader_t *r, unsigned i, stmt_t *st, stmt_error_
 static bool parse_name_at(cgr_reader_t *r, unsigned i, word_t *out, stmt_error_t *err) {
   const tok_t *t = &r->toks[i];
   if (t->s[0] == '"' || is_keyword(t->s, t->len))
-    return cgr_fail(err, r->lineno, t->col, "expected a name, got \"%.*s\"",
+    return cgr_fail(err, r->lineno, t->col, _("expected a name, got \"%.*s\""),
                 (int)(t->len > 40 ? 40 : t->len), t->s);
   *out = word(r, t);
   return true;
@@ -232,7 +234,7 @@ static bool parse_tag_value(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_er
     return true;
   }
   if (t->len < 2 || t->s[t->len - 1] != '"')
-    return cgr_fail(err, r->lineno, t->col, "unterminated string");
+    return cgr_fail(err, r->lineno, t->col, _("unterminated string"));
   char *w = r->words + r->words_len, *o = w;
   for (size_t i = 1; i + 1 < t->len; i++) {
     if (t->s[i] == '\\' && i + 2 < t->len) i++;
@@ -259,17 +261,17 @@ static bool parse_header(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
       st->value = (word_t){NULL, 0};
       if (n == 2) return true;
       if (n == 3 || r->toks[2].len != 4 || memcmp(r->toks[2].s, "team", 4) != 0)
-        return cgr_fail(err, r->lineno, r->toks[2].col, "expected \"team NAME\" after the player name");
+        return cgr_fail(err, r->lineno, r->toks[2].col, _("expected \"team NAME\" after the player name"));
       return parse_name_at(r, 3, &st->value, err);
     }
     case ST_MATCH:
       if (!want_words(r, 3, 3, "\"hands N\" or \"target N\" after match", err)) return false;
       if (strcmp((st->name = word(r, &r->toks[1])).s, "hands") != 0 &&
           strcmp(st->name.s, "target") != 0)
-        return cgr_fail(err, r->lineno, r->toks[1].col, "expected \"hands\" or \"target\" after match");
+        return cgr_fail(err, r->lineno, r->toks[1].col, _("expected \"hands\" or \"target\" after match"));
       if (!parse_number_at(r, 2, st, err)) return false;
       if (st->number < 1)
-        return cgr_fail(err, r->lineno, r->toks[2].col, "expected a number of at least 1");
+        return cgr_fail(err, r->lineno, r->toks[2].col, _("expected a number of at least 1"));
       return true;
     case ST_TAG:
       if (!want_words(r, 3, 3, "a tag name and a value (quote it if it has spaces)", err))
@@ -298,13 +300,13 @@ static bool parse_setup(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
       unsigned n = nwords(r);
       if (!want_words(r, 3, 1 + 2 * STMT_MAX_SCORES, "team names and scores", err)) return false;
       if (n % 2 == 0)
-        return cgr_fail(err, r->lineno, r->toks[n - 1].col, "expected a score after the team name");
+        return cgr_fail(err, r->lineno, r->toks[n - 1].col, _("expected a score after the team name"));
       st->nscores = 0;
       for (unsigned i = 1; i + 1 < n; i += 2) {
         unsigned k = st->nscores++;
         if (!parse_name_at(r, i, &st->score_team[k], err)) return false;
         if (!parse_number(r, &r->toks[i + 1], &st->score_value[k]))
-          return cgr_fail(err, r->lineno, r->toks[i + 1].col, "expected a score (a whole number)");
+          return cgr_fail(err, r->lineno, r->toks[i + 1].col, _("expected a score (a whole number)"));
         st->score_word[k] = word(r, &r->toks[i + 1]);
       }
       return true;
@@ -331,7 +333,7 @@ static bool parse_ref(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error_t 
     st->ref_rank = card_rank_parse(buf);
     if (st->ref_rank >= 0) return true;
   }
-  return cgr_fail(err, r->lineno, t->col, "expected a meld: a rank (7, K, ...) or #N, got \"%.*s\"",
+  return cgr_fail(err, r->lineno, t->col, _("expected a meld: a rank (7, K, ...) or #N, got \"%.*s\""),
               (int)(t->len > 40 ? 40 : t->len), t->s);
 }
 
@@ -339,11 +341,11 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   unsigned n = nwords(r);
   if (n < 2)
     return cgr_fail(err, r->lineno, r->toks[0].col,
-                "expected a statement keyword or PLAYER VERB, got \"%.*s\"",
+                _("expected a statement keyword or PLAYER VERB, got \"%.*s\""),
                 (int)(r->toks[0].len > 40 ? 40 : r->toks[0].len), r->toks[0].s);
   const tok_t *t0 = &r->toks[0];
   if (t0->s[0] == '"')
-    return cgr_fail(err, r->lineno, t0->col, "expected a player name, got a quoted string");
+    return cgr_fail(err, r->lineno, t0->col, _("expected a player name, got a quoted string"));
   const tok_t *v = &r->toks[1];
   int verb = -1;
   for (int i = 0; i < V_COUNT; i++) {
@@ -352,7 +354,7 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   }
   if (verb < 0)
     return cgr_fail(err, r->lineno, v->col,
-                "expected a verb (draw, take, meld, add, red3, foot, ask, yes, no, discard, end), got \"%.*s\"",
+                _("expected a verb (draw, take, meld, add, red3, foot, ask, yes, no, discard, end), got \"%.*s\""),
                 (int)(v->len > 40 ? 40 : v->len), v->s);
   st->verb = (verb_t)verb;
   st->verb_word = word(r, v);
@@ -365,7 +367,7 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
     case V_ADD:
       if (n == 3 && parse_card(r, &r->toks[2], &st->cards[0]))
         return cgr_fail(err, r->lineno, r->toks[2].col,
-                    "expected the meld (a rank such as %.1s, or #N) before the cards", r->toks[2].s);
+                    _("expected the meld (a rank such as %.1s, or #N) before the cards"), r->toks[2].s);
       return want_words(r, 4, MAX_TOKENS, "a meld (a rank or #N) and cards after add", err) &&
              parse_ref(r, &r->toks[2], st, err) && parse_cards(r, 3, st, err);
     case V_RED3:
@@ -379,8 +381,8 @@ static bool parse_expect(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error
   int rc = pcre2_match(r->gr->re_expect, (PCRE2_SPTR)t->s, t->len, 0, 0, r->gr->md, NULL);
   if (rc < 0)
     return cgr_fail(err, r->lineno, t->col,
-                "expected \"# expect: legal\", \"# expect: illegal CODE LINE:COL\" or "
-                "\"# expect: malformed LINE:COL\"");
+                _("expected \"# expect: legal\", \"# expect: illegal CODE LINE:COL\" or "
+                "\"# expect: malformed LINE:COL\""));
   PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->gr->md);
   char buf[40];
 #define GROUP(i) (ov[2 * (i)] != PCRE2_UNSET)
@@ -393,7 +395,7 @@ static bool parse_expect(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error
     st->expect = EXPECT_ILLEGAL;
     st->expect_code = code_parse(COPY(3));
     if (st->expect_code == CODE_NONE)
-      return cgr_fail(err, r->lineno, t->col + (unsigned)ov[6], "unknown verdict code \"%s\"", buf);
+      return cgr_fail(err, r->lineno, t->col + (unsigned)ov[6], _("unknown verdict code \"%s\""), buf);
     st->expect_line = (unsigned)strtoul(COPY(4), NULL, 10);
     st->expect_col = (unsigned)strtoul(COPY(5), NULL, 10);
   } else {

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "i18n.h"
 #include "json.h"
 #include "meld.h"
 
@@ -19,6 +20,33 @@ const char *report_status_name(verdict_status_t s) {
 
 static const char *status_word(const record_t *rec) {
   return rec->ruleset_error ? "error" : report_status_name(rec->verdict.status);
+}
+
+/* The status as the text report prints it, in the messages' language (JSON
+ * keeps report_status_name's words). */
+static const char *status_text(verdict_status_t s) {
+  switch (s) {
+    case VERDICT_LEGAL: return _("legal");
+    case VERDICT_ILLEGAL: return _("illegal");
+    case VERDICT_MALFORMED: return _("malformed");
+  }
+  return "?";
+}
+
+/* The width of s on a terminal: its characters, not its bytes. */
+static int text_width(const char *s) {
+  int n = 0;
+  for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
+  return n;
+}
+
+/* s right-aligned (left with left) in at least width characters. */
+static int put_padded(FILE *out, const char *s, int width, bool left) {
+  int pad = width - text_width(s);
+  if (left) fputs(s, out);
+  for (int i = 0; i < pad; i++) putc(' ', out);
+  if (!left) fputs(s, out);
+  return pad > 0 ? width : width - pad;
 }
 
 /* ---- text for a terminal ------------------------------------------------
@@ -118,38 +146,47 @@ static void print_source(FILE *out, const verdict_t *v) {
 static void print_scores(FILE *out, const record_t *rec) {
   if (rec->nhands == 0) return;
   bool cut = rec->rs && rec->rs->cut.bonus > 0;
-  fprintf(out, "  %4s  %-10s %7s %9s %7s %9s%s %8s %8s\n", "hand", "team", "melded", "canastas",
-          "red 3s", "going out", cut ? "     cut" : "", "in hand", "total");
+  /* the headings, translated, widen their columns where they must */
+  const char *head[] = {_("hand"), _("team"), _("melded"), _("canastas"), _("red 3s"),
+                        _("going out"), _("cut"), _("in hand"), _("total")};
+  int w[] = {4, 10, 7, 9, 7, 9, 7, 8, 8};
+  for (int i = 0; i < 9; i++) {
+    if (i == 6 && !cut) continue;
+    fputs(i == 0 ? "  " : i == 1 ? "  " : " ", out);
+    w[i] = put_padded(out, head[i], w[i], i == 1);
+  }
+  putc('\n', out);
   for (int h = 0; h < rec->nhands; h++) {
     const hand_score_t *hs = &rec->hands[h];
     for (int t = 0; t < rec->nteams; t++) {
       const score_parts_t *s = &hs->team[t];
-      char cutcol[16] = "";
-      if (cut) snprintf(cutcol, sizeof cutcol, " %7ld", s->cut);
+      char cutcol[24] = "";
+      if (cut) snprintf(cutcol, sizeof cutcol, " %*ld", w[6], s->cut);
       char team[4 * 64];
-      fprintf(out, "  %4d  %-10s %7ld %9ld %7ld %9ld%s %8ld %8ld\n", hs->number,
-              report_safe(rec->team[t], team, sizeof team),
-              s->melded, s->canastas, s->red_threes, s->going_out, cutcol, s->in_hand, s->total);
+      fprintf(out, "  %*d  ", w[0], hs->number);
+      put_padded(out, report_safe(rec->team[t], team, sizeof team), w[1], true);
+      fprintf(out, " %*ld %*ld %*ld %*ld%s %*ld %*ld\n", w[2], s->melded, w[3], s->canastas, w[4],
+              s->red_threes, w[5], s->going_out, cutcol, w[7], s->in_hand, w[8], s->total);
     }
   }
-  fprintf(out, "  totals:");
+  fprintf(out, "  %s", _("totals:"));
   for (int t = 0; t < rec->nteams; t++) {
     fputs(t ? ", " : " ", out);
     report_put(out, rec->team[t]);
     fprintf(out, " %ld", rec->total[t]);
   }
   char goal[48];
-  if (rec->hands_limit) snprintf(goal, sizeof goal, "%d hands", rec->hands_limit);
-  else snprintf(goal, sizeof goal, "target %d", rec->target);
+  if (rec->hands_limit) snprintf(goal, sizeof goal, _("%d hands"), rec->hands_limit);
+  else snprintf(goal, sizeof goal, _("target %d"), rec->target);
   if (rec->game_over && rec->winner >= 0) {
     fputs(" — ", out);
     report_put(out, rec->team[rec->winner]);
-    fprintf(out, " wins (%s)\n", goal);
+    fprintf(out, _(" wins (%s)\n"), goal);
   }
   else if (rec->game_over)
-    fprintf(out, " — a tie (%s)\n", goal);
+    fprintf(out, _(" — a tie (%s)\n"), goal);
   else
-    fprintf(out, " — the game goes on (%s)\n", goal);
+    fprintf(out, _(" — the game goes on (%s)\n"), goal);
 }
 
 void report_text(FILE *out, const record_t *rec, bool color) {
@@ -161,34 +198,35 @@ void report_text(FILE *out, const record_t *rec, bool color) {
   }
   if (v->status == VERDICT_LEGAL) {
     report_put(out, rec->file);
-    fprintf(out, ":%u: %slegal%s: ", rec->start_line, on, off);
+    fprintf(out, ":%u: %s%s%s: ", rec->start_line, on, status_text(VERDICT_LEGAL), off);
     report_put(out, rec->rs ? rec->rs->name : rec->variant);
-    fprintf(out, ", record %d, %d player%s, %d hand%s\n", rec->index, rec->nplayers,
-            rec->nplayers == 1 ? "" : "s", rec->nhands, rec->nhands == 1 ? "" : "s");
+    fprintf(out, _(", record %d"), rec->index);
+    fprintf(out, P_(", %d player", ", %d players", rec->nplayers), rec->nplayers);
+    fprintf(out, P_(", %d hand\n", ", %d hands\n", rec->nhands), rec->nhands);
     print_scores(out, rec);
     return;
   }
   if (rec->ruleset_error) {
     report_put(out, v->text);
-    fprintf(out, ":%u:%u: %sruleset%s: ", v->line, v->col, on, off);
+    fprintf(out, ":%u:%u: %s%s%s: ", v->line, v->col, on, _("ruleset"), off);
     report_put(out, v->message);
     fputc('\n', out);
     return;
   }
   report_put(out, rec->file);
-  fprintf(out, ":%u:%u: %s%s%s: ", v->line, v->col, on, status_word(rec), off);
+  fprintf(out, ":%u:%u: %s%s%s: ", v->line, v->col, on, status_text(v->status), off);
   if (v->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(v->code));
   report_put(out, v->message);
   if (v->rule) fprintf(out, " (%s)", v->rule);
   fputc('\n', out);
   print_source(out, v);
   if (rec->nlater > 0) {
-    fprintf(out, "  later errors, each hand read afresh from its own deal (--keep-going):\n");
+    fprintf(out, "  %s\n", _("later errors, each hand read afresh from its own deal (--keep-going):"));
     for (int i = 0; i < rec->nlater; i++) {
       const verdict_t *l = &rec->later[i];
       fputs("  ", out);
       report_put(out, rec->file);
-      fprintf(out, ":%u:%u: %s: ", l->line, l->col, report_status_name(l->status));
+      fprintf(out, ":%u:%u: %s: ", l->line, l->col, status_text(l->status));
       if (l->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(l->code));
       report_put(out, l->message);
       if (l->rule) fprintf(out, " (%s)", l->rule);
@@ -196,7 +234,7 @@ void report_text(FILE *out, const record_t *rec, bool color) {
     }
   }
   if (rec->nhands > 0) {
-    fprintf(out, "  scores of the hands completed:\n");
+    fprintf(out, "  %s\n", _("scores of the hands completed:"));
     print_scores(out, rec);
   }
 }
@@ -337,35 +375,40 @@ static void put_counts(FILE *out, const eng_view_t *e, const card_counts_t *cc, 
         put_card(out, c, color, wild);
       }
     }
-  if (first) fputs("(none)", out);
+  if (first) fputs(_("(none)"), out);
 }
 
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
+  bool pure = meld_is_pure(e->rs, m);
   if (m->suit >= 0)
-    snprintf(buf, len, "sequence%s", meld_is_complete_sequence(e->rs, m) ? ", complete" : "");
+    snprintf(buf, len, "%s", meld_is_complete_sequence(e->rs, m) ? _("sequence, complete")
+                                                                 : _("sequence"));
+  else if (meld_is_canasta(e->rs, m) && m->hidden)
+    snprintf(buf, len, pure ? _("hidden pure canasta of %s") : _("hidden impure canasta of %s"),
+             card_rank_plural(m->rank));
   else if (meld_is_canasta(e->rs, m))
-    snprintf(buf, len, "%s%s canasta of %s", m->hidden ? "hidden " : "",
-             meld_is_pure(e->rs, m) ? "pure" : "impure", card_rank_plural(m->rank));
+    snprintf(buf, len, pure ? _("pure canasta of %s") : _("impure canasta of %s"),
+             card_rank_plural(m->rank));
   else
     snprintf(buf, len, "%s", card_rank_plural(m->rank));
   return buf;
 }
 
 static void put_pile(FILE *out, const eng_view_t *e, bool color) {
-  fputs("  pile: ", out);
+  fprintf(out, "  %s ", _("pile:"));
   if (e->npile == 0) {
-    fputs("empty\n", out);
+    fprintf(out, "%s\n", _("empty"));
     return;
   }
   card_t top = e->pile[e->npile - 1];
   put_card(out, top, color, false);
-  fprintf(out, " on top, %u card%s", e->npile, e->npile == 1 ? "" : "s");
-  if (e->pile_blocked) fputs("; blocked by its top card", out);
+  fprintf(out, P_(" on top, %u card", " on top, %u cards", e->npile), e->npile);
+  if (e->pile_blocked) fputs(_("; blocked by its top card"), out);
   if (e->cover_frozen) {
-    fputs("; frozen by the covered upcard ", out);
+    fprintf(out, "%s ", _("; frozen by the covered upcard"));
     put_card(out, e->pile[0], color, false);
   } else if (e->pile_frozen) {
-    fputs("; frozen: it holds", out);
+    fputs(_("; frozen: it holds"), out);
     for (unsigned i = 0; i < e->npile; i++)
       if (rs_freezes_pile(e->rs, e->pile[i])) {
         fputc(' ', out);
@@ -389,7 +432,7 @@ void report_rule_quote(FILE *out, const record_t *rec) {
   const char *rule = rec->verdict.rule;
   const rs_builtin_t *d = rs_variant_docs;
   while (d->name && (!rec->rs || strcmp(d->name, rec->rs->name) != 0)) d++;
-  fprintf(out, "  rule: %s\n", rule ? rule : "(no ruleset key)");
+  fprintf(out, "  %s %s\n", _("rule:"), rule ? rule : _("(no ruleset key)"));
   if (!rule || !d->name) return;
   char key[130];
   snprintf(key, sizeof key, "`%s", rule);
@@ -407,7 +450,7 @@ void report_rule_quote(FILE *out, const record_t *rec) {
   const char *head_end = strchr(head, '\n');
   const char *end = strstr(head_end, "\n#");
   if (!end) end = d->text + d->len;
-  fprintf(out, "  from docs/variants/%s.md, %.*s\n", d->name, (int)(head_end - head), head);
+  fprintf(out, _("  from docs/variants/%s.md, %.*s\n"), d->name, (int)(head_end - head), head);
   int shown = 0;
   bool gloss = false;
   for (const char *p = head_end + 1; p < end && shown < 12;) {
@@ -428,25 +471,27 @@ void report_rule_quote(FILE *out, const record_t *rec) {
 
 void report_explain(FILE *out, const record_t *rec, bool color) {
   if (!rec->state) {
-    fputs("  (no table to show: the record stopped outside a hand)\n", out);
+    fprintf(out, "  %s\n", _("(no table to show: the record stopped outside a hand)"));
     return;
   }
   eng_view_t view, *e = &view;
   eng_view(rec->state, &view);
-  fprintf(out, "  the table at line %u, hand %d:\n", rec->state_line, rec->state_hand);
+  fprintf(out, _("  the table at line %u, hand %d:\n"), rec->state_line, rec->state_hand);
+  const char *to_act = _(" to act");
   for (int p = 0; p < e->nplayers; p++) {
     bool acting = !e->over && p == e->current;
     char name[4 * 64], team[4 * 64];
-    fprintf(out, "  %s%-8s (%s)%s %2u cards: ", acting ? "> " : "  ",
+    fprintf(out, "  %s%-8s (%s)", acting ? "> " : "  ",
             report_safe(e->player_name[p], name, sizeof name),
-            report_safe(rec->team[e->team_of[p]], team, sizeof team), acting ? " to act" : "       ",
-            e->hand[p].total);
+            report_safe(rec->team[e->team_of[p]], team, sizeof team));
+    put_padded(out, acting ? to_act : "", text_width(to_act), true);
+    fprintf(out, _(" %2u cards: "), e->hand[p].total);
     put_counts(out, e, &e->hand[p], color, -2);
-    if (e->has_foot[p]) fprintf(out, "  [foot: %u cards]", e->foot[p].total);
+    if (e->has_foot[p]) fprintf(out, _("  [foot: %u cards]"), e->foot[p].total);
     fputc('\n', out);
   }
   for (int t = 0; t < e->nteams; t++) {
-    fputs("  melds of ", out);
+    fprintf(out, "  %s ", _("melds of"));
     report_put(out, rec->team[t]);
     fputc(':', out);
     int n = 0;
@@ -457,12 +502,12 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
       fprintf(out, "\n    #%d %s: ", ++n, meld_kind(e, m, kind, sizeof kind));
       put_counts(out, e, &m->cards, color, m->suit >= 0 ? -2 : m->rank);
     }
-    fprintf(out, "%s\n", n ? "" : " none");
-    if (e->red_threes[t]) fprintf(out, "    red threes laid: %d\n", e->red_threes[t]);
+    fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
+    if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
   }
   put_pile(out, e, color);
-  fprintf(out, "  stock: %u card%s\n", e->stock, e->stock == 1 ? "" : "s");
-  fputs("  totals before this hand:", out);
+  fprintf(out, P_("  stock: %u card\n", "  stock: %u cards\n", e->stock), e->stock);
+  fprintf(out, "  %s", _("totals before this hand:"));
   for (int t = 0; t < e->nteams; t++) {
     fputs(t ? ", " : " ", out);
     report_put(out, rec->team[t]);

@@ -18,6 +18,7 @@
 #include "html.h"
 #include "jobs.h"
 #include "json.h"
+#include "lang.h"
 #include "merge.h"
 #include "parts.h"
 #include "report.h"
@@ -51,6 +52,8 @@ static const char usage[] =
     "  --rules R       judge every record by ruleset R (a built-in name, see\n"
     "                  --list-rules, or a path to a YAML file), whatever its variant line\n"
     "  --color WHEN    colour the text output: auto (default), always, never\n"
+    "  --lang L        the messages' language: en (default) or fr; without it,\n"
+    "                  LANGUAGE, LC_ALL, LC_MESSAGES and LANG as usual\n"
     "  check --junit F write a JUnit XML report to F as well\n"
     "  check --tap     print TAP (Test Anything Protocol) instead of failure lines\n"
     "  check --coverage  after the results, a Markdown report: records per variant,\n"
@@ -203,6 +206,7 @@ typedef struct {
   check_options_t copt;
   const char *rules;
   const char *html;              /* --html FILE */
+  const char *lang;              /* --lang L, or NULL for the environment */
   unsigned long long part_bytes; /* --part-size */
   bool sharded;
   shard_t shard;                 /* --shard K/N */
@@ -254,6 +258,9 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
   } else if (o->check && strcmp(a, "--junit") == 0) {
     if (!v) return usage_error("%s needs a file", a);
     o->copt.junit = v;
+  } else if (strcmp(a, "--lang") == 0) {
+    if (!v) return usage_error("%s needs a language (en, fr)", a);
+    o->lang = v;
   } else if (!o->check && strcmp(a, "--html") == 0) {
     if (!v) return usage_error("%s needs a file", a);
     o->html = v;
@@ -550,6 +557,7 @@ static int run_main(int argc, char **argv, char **files) {
   o.files = files;
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
+  if (!lang_setup(o.lang)) return EXIT_ERROR;
   char **list = NULL, *text = NULL;
   if (o.files0 && !read_file_list(&o, &list, &text)) {
     fprintf(stderr, "referee: %s: cannot read the list of files\n", o.files0);

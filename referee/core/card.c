@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "i18n.h"
+
 static const char rank_chars[] = "23456789TJQKA";
 static const char suit_chars[] = "SHDC";
 
@@ -41,16 +43,17 @@ const char *card_rank_name(int rank) {
 
 const char *card_rank_plural(int rank) {
   static const char *const names[RANK_COUNT] = {
-    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens",
-    "kings", "aces", "jokers"};
-  return rank >= 0 && rank < RANK_COUNT ? names[rank] : "?";
+    N_("2s"), N_("3s"), N_("4s"), N_("5s"), N_("6s"), N_("7s"), N_("8s"), N_("9s"), N_("10s"),
+    N_("jacks"), N_("queens"), N_("kings"), N_("aces"), N_("jokers")};
+  return rank >= 0 && rank < RANK_COUNT ? _(names[rank]) : "?";
 }
 
 const char *card_rank_noun(int rank, long n) {
   static const char *const names[RANK_COUNT] = {
-    "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "joker"};
+    "2", "3", "4", "5", "6", "7", "8", "9", "10", N_("jack"), N_("queen"), N_("king"), N_("ace"),
+    N_("joker")};
   if (n != 1) return card_rank_plural(rank);
-  return rank >= 0 && rank < RANK_COUNT ? names[rank] : "?";
+  return rank >= 0 && rank < RANK_COUNT ? _(names[rank]) : "?";
 }
 
 int card_rank_parse(const char *s) {

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* ---- lifecycle ------------------------------------------------------- */
 
 engine_t *eng_new(void) { return calloc(1, sizeof(engine_t)); }
@@ -213,10 +215,10 @@ bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {
     card_t c = st->cards[i];
     if (++need[c] <= e->hand[p].n[c]) continue;
     if (e->hand[p].n[c] == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, NULL, "%s holds no %s",
+      return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, NULL, _("%s holds no %s"),
                       e->player_name[p], card_name(c, b));
     return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, NULL,
-                    "%s holds %u %s, the line names %u", e->player_name[p], e->hand[p].n[c],
+                    _("%s holds %u %s, the line names %u"), e->player_name[p], e->hand[p].n[c],
                     card_name(c, b), (unsigned)need[c]);
   }
   return true;
@@ -240,16 +242,16 @@ bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p) {
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
     if (e->stock.total == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL, "the stock is empty");
+      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL, _("the stock is empty"));
     if (e->stock_known) {
       card_t want = e->stock_order[e->stock_pos];
       if (c != want)
         return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL,
-                        "the stock gives %s here, not %s", card_name(want, b), card_name(c, b2));
+                        _("the stock gives %s here, not %s"), card_name(want, b), card_name(c, b2));
       e->stock_pos++;
     } else if (e->stock.n[c] == 0) {
       return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL,
-                      "no %s is left in the stock: all %u copies are elsewhere", card_name(c, b),
+                      _("no %s is left in the stock: all %u copies are elsewhere"), card_name(c, b),
                       e->packs.n[c]);
     }
     cc_take(&e->stock, c, 1);

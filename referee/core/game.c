@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "game_private.h"
+#include "i18n.h"
 
 game_t *game_new(const char *forced_rules, game_callback_t cb, void *ctx) {
   game_t *g = calloc(1, sizeof *g);
@@ -235,14 +236,14 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
   if (g->state == R_HEADER && !game_header_done(g, st)) return false;
   if (!close_hand(g, st->line, st->text)) return false;
   if (st->number != g->hand_no + 1)
-    return game_fail_malformed(g, st, st->value.col, "expected hand %d, got %ld", g->hand_no + 1, st->number);
+    return game_fail_malformed(g, st, st->value.col, _("expected hand %d, got %ld"), g->hand_no + 1, st->number);
   if (r->game_over)
     return r->hands_limit
                ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, "match.hands",
-                         "the game is over: it was played in %d hands", r->hands_limit)
+                         _("the game is over: it was played in %d hands"), r->hands_limit)
                : game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, "table.target",
-                         "the game is over: %s reached %d",
-                         r->winner >= 0 ? r->team[r->winner] : "a team", r->target);
+                         _("the game is over: %s reached %d"),
+                         r->winner >= 0 ? r->team[r->winner] : _("a team"), r->target);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
   eng_begin(g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
   g->state = R_SETUP;
@@ -254,7 +255,7 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
 static bool setup_statement(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state != R_SETUP)
-    return game_fail_malformed(g, st, st->key.col, "\"%s\" belongs to the setup, before the hand's first action",
+    return game_fail_malformed(g, st, st->key.col, _("\"%s\" belongs to the setup, before the hand's first action"),
                      st->key.s);
   int p = -1;
   if (st->kind == ST_DEALER || st->kind == ST_DEAL || st->kind == ST_FOOT) {
@@ -269,11 +270,11 @@ static bool setup_statement(game_t *g, const stmt_t *st) {
 static bool action(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER)
-    return game_fail_malformed(g, st, st->key.col, "an action before the first \"hand\" line");
+    return game_fail_malformed(g, st, st->key.col, _("an action before the first \"hand\" line"));
   int p = game_find_player(r, st->key.s);
   if (p < 0) return game_unknown_player(g, st, &st->key);
   if (g->state == R_SCORED)
-    return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, "the hand is over");
+    return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, _("the hand is over"));
   g->state = R_PLAY;
   g->actions++;
   bool ok = eng_action(g->eng, st, p);
@@ -286,18 +287,18 @@ static bool action(game_t *g, const stmt_t *st) {
 static bool score_line(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (g->state == R_HEADER)
-    return game_fail_malformed(g, st, st->key.col, "a score line before the first hand");
+    return game_fail_malformed(g, st, st->key.col, _("a score line before the first hand"));
   if (!close_hand(g, st->line, st->text)) return false;
   if (g->hand_scored_claimed)
-    return game_fail_malformed(g, st, st->key.col, "a second score line for hand %d", r->nhands);
+    return game_fail_malformed(g, st, st->key.col, _("a second score line for hand %d"), r->nhands);
   g->hand_scored_claimed = true;
   const hand_score_t *h = &r->hands[r->nhands - 1];
   for (unsigned i = 0; i < st->nscores; i++) {
     int t = game_find_team(r, st->score_team[i].s);
-    if (t < 0) return game_fail_malformed(g, st, st->score_team[i].col, "unknown team %s", st->score_team[i].s);
+    if (t < 0) return game_fail_malformed(g, st, st->score_team[i].col, _("unknown team %s"), st->score_team[i].s);
     if (h->team[t].total != st->score_value[i])
       return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, NULL,
-                     "%s scores %ld in hand %d, the record claims %ld", r->team[t],
+                     _("%s scores %ld in hand %d, the record claims %ld"), r->team[t],
                      h->team[t].total, h->number, st->score_value[i]);
   }
   return true;
@@ -308,7 +309,7 @@ static bool score_line(game_t *g, const stmt_t *st) {
 static bool expectation(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (r->has_expect)
-    return game_fail_malformed(g, st, st->key.col, "a second expectation in this record (line %u)",
+    return game_fail_malformed(g, st, st->key.col, _("a second expectation in this record (line %u)"),
                      r->expect_at);
   r->has_expect = true;
   r->expect = st->expect;
@@ -365,7 +366,7 @@ static bool cgr_line(game_t *g, const stmt_t *st) {
     place_expectation(g);
   }
   if (st->number != 1)
-    return game_fail_malformed(g, st, st->value.col, "CGR version %ld: this referee reads version 1",
+    return game_fail_malformed(g, st, st->value.col, _("CGR version %ld: this referee reads version 1"),
                      st->number);
   return true;
 }
@@ -382,7 +383,7 @@ static bool statement(game_t *g, const stmt_t *st) {
   if (g->state == R_NONE) start_record(g, st->line);
   if (g->state == R_HEADER && g->rec.start_line == 0) g->rec.start_line = st->line;
   if (g->state == R_HEADER && !g->started)
-    return game_fail_malformed(g, st, st->key.col, "expected \"cgr 1\" to start a record");
+    return game_fail_malformed(g, st, st->key.col, _("expected \"cgr 1\" to start a record"));
   if (g->state == R_DONE) return false;
   if (g->state == R_SKIP && st->kind != ST_HAND) return true;
   switch (st->kind) {
@@ -391,7 +392,7 @@ static bool statement(game_t *g, const stmt_t *st) {
     case ST_TAG:
     case ST_MATCH:
       if (g->state != R_HEADER)
-        return game_fail_malformed(g, st, st->key.col, "\"%s\" belongs to the header, before the first hand",
+        return game_fail_malformed(g, st, st->key.col, _("\"%s\" belongs to the header, before the first hand"),
                          st->key.s);
       return game_header_statement(g, st);
     case ST_HAND: return begin_hand(g, st);
@@ -452,7 +453,7 @@ static void no_hand(game_t *g, unsigned line) {
   v->status = VERDICT_MALFORMED;
   v->line = line;
   v->col = 1;
-  snprintf(v->message, sizeof v->message, "expected \"hand 1\": the record has no hand");
+  snprintf(v->message, sizeof v->message, "%s", _("expected \"hand 1\": the record has no hand"));
   g->state = R_DONE;
 }
 
@@ -515,7 +516,7 @@ void game_end_file(game_t *g, unsigned last_line) {
     v->status = VERDICT_MALFORMED;
     v->line = last_line + 1;
     v->col = 1;
-    snprintf(v->message, sizeof v->message, "expected \"cgr 1\": the file holds no record");
+    snprintf(v->message, sizeof v->message, "%s", _("expected \"cgr 1\": the file holds no record"));
     g->state = R_DONE;
   }
   if (g->state == R_SETUP || g->state == R_PLAY) {

@@ -1,5 +1,9 @@
 /* going_out.c — the opening minimum and going out. */
 #include "engine_private.h"
+
+#include <stdio.h>
+
+#include "i18n.h"
 #include "meld.h"
 
 static long largest_or_sum(const ruleset_t *rs, long best, long sum) {
@@ -43,10 +47,9 @@ bool eng_judge_opening(engine_t *e, int p) {
   long got = largest_or_sum(rs, best, sum);
   if (got < need)
     return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, "opening.bands",
-                         largest ? "the team's largest opening meld is worth %ld, %d needed "
-                                   "(team total %ld)"
-                                 : "the team's opening melds are worth %ld, %d needed (team "
-                                   "total %ld)",
+                         largest ? _("the team's largest opening meld is worth %ld, %d needed "
+                                   "(team total %ld)"): _("the team's opening melds are worth %ld, %d needed (team "
+                                   "total %ld)"),
                          got, need, e->team_total[team]);
   eng_use(e, e->team_total[team] < 0 ? RK_OPENING_NEGATIVE : RK_OPENING_BANDS);
   if (counted > 1) eng_use(e, RK_OPENING_COUNTS);
@@ -55,45 +58,57 @@ bool eng_judge_opening(engine_t *e, int p) {
 }
 
 /* going_out.canastas, .pure, .impure, .wild, .sequences: what the team needs
- * on the table when a player's hand empties; `why` says how it empties. */
+ * on the table when a player's hand empties; `why` (a clause taking the
+ * player's name, translated whole) says how it empties. */
 static bool judge_requirements_as(engine_t *e, const stmt_t *st, int p, const char *why) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   unsigned col = st->verb_word.col;
   canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
+  char who[NAME_LEN + 128];
+  snprintf(who, sizeof who, why, e->player_name[p]);
   if (!rs->going_out.first_turn && e->turns[p] <= 1)
     return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.first_turn",
-                    "%s%s in the first turn, where going out is not allowed", e->player_name[p],
-                    why);
+                    _("%s in the first turn, where going out is not allowed"), who);
   if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (c.all < rs->going_out.canastas)
     return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
-                    "%s%s but the team has %d canasta%s; going out needs %d", e->player_name[p],
-                    why, c.all, c.all == 1 ? "" : "s", rs->going_out.canastas);
+                    P_("%s but the team has %d canasta; going out needs %d",
+                       "%s but the team has %d canastas; going out needs %d", c.all),
+                    who, c.all, rs->going_out.canastas);
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
-  const struct { int have, need; const char *what, *key; rule_key_t rk; } kinds[] = {
-    {c.pure, rs->going_out.pure, "pure canasta", "going_out.pure", RK_GOING_OUT_PURE},
-    {c.impure, rs->going_out.impure, "impure canasta", "going_out.impure", RK_GOING_OUT_IMPURE},
-    {c.wild_pure + c.wild_impure, rs->going_out.wild, "wild canasta", "going_out.wild",
-     RK_GOING_OUT_WILD},
-    {sequences, rs->going_out.sequences, "complete sequence", "going_out.sequences",
-     RK_GOING_OUT_SEQUENCES}};
+  const struct { int have, need; const char *one, *many, *key; rule_key_t rk; } kinds[] = {
+    {c.pure, rs->going_out.pure,
+     NP_("%s but the team has %d pure canasta; going out needs %d",
+         "%s but the team has %d pure canastas; going out needs %d"),
+     "going_out.pure", RK_GOING_OUT_PURE},
+    {c.impure, rs->going_out.impure,
+     NP_("%s but the team has %d impure canasta; going out needs %d",
+         "%s but the team has %d impure canastas; going out needs %d"),
+     "going_out.impure", RK_GOING_OUT_IMPURE},
+    {c.wild_pure + c.wild_impure, rs->going_out.wild,
+     NP_("%s but the team has %d wild canasta; going out needs %d",
+         "%s but the team has %d wild canastas; going out needs %d"),
+     "going_out.wild", RK_GOING_OUT_WILD},
+    {sequences, rs->going_out.sequences,
+     NP_("%s but the team has %d complete sequence; going out needs %d",
+         "%s but the team has %d complete sequences; going out needs %d"),
+     "going_out.sequences", RK_GOING_OUT_SEQUENCES}};
   if (rs->going_out.canastas > 0) eng_use(e, RK_GOING_OUT_CANASTAS);
   for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
     if (kinds[k].need > 0 && kinds[k].have >= kinds[k].need) eng_use(e, kinds[k].rk);
     if (kinds[k].have < kinds[k].need)
       return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
-                      "%s%s but the team has %d %s%s; going out needs %d", e->player_name[p],
-                      why, kinds[k].have, kinds[k].what,
-                      kinds[k].have == 1 ? "" : "s", kinds[k].need);
+                      i18n_plural(kinds[k].one, kinds[k].many, (unsigned long)kinds[k].have), who,
+                      kinds[k].have, kinds[k].need);
   }
   return true;
 }
 
 static bool judge_requirements(engine_t *e, const stmt_t *st, int p) {
-  return judge_requirements_as(e, st, p, "'s hand is empty");
+  return judge_requirements_as(e, st, p, _("%s's hand is empty"));
 }
 
 /* going_out.premature: meld: where the turn ends with a discard, a meld, add
@@ -104,7 +119,7 @@ static bool judge_last_card(engine_t *e, const stmt_t *st, int p) {
   if (e->hand[p].total != 1 || rs->turn.meld_before_draw || e->has_foot[p] ||
       rs->going_out.premature != PREMATURE_AT_MELD)
     return true;
-  if (!judge_requirements_as(e, st, p, " would keep one card, whose discard goes out,")) return false;
+  if (!judge_requirements_as(e, st, p, _("%s would keep one card, whose discard goes out,"))) return false;
   eng_use(e, RK_GOING_OUT_PREMATURE);
   return true;
 }
@@ -133,11 +148,11 @@ bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
   if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
     return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
-                    "%s goes out although the partner answered no", e->player_name[p]);
+                    _("%s goes out although the partner answered no"), e->player_name[p]);
   bool must_ask = rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0;
   if (must_ask && e->ask != ASK_YES)
     return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
-                    "%s goes out without asking the partner", e->player_name[p]);
+                    _("%s goes out without asking the partner"), e->player_name[p]);
   if (e->ask == ASK_YES) eng_use(e, RK_GOING_OUT_ASK);
   eng_went_out(e, p);
   return true;

@@ -7,6 +7,8 @@
 
 #include "game_private.h"
 
+#include "i18n.h"
+
 static const ruleset_t *load_ruleset(game_t *g, const char *name, rs_error_t *err) {
   for (int i = 0; i < g->ncache; i++)
     if (strcmp(g->cache[i].name, name) == 0) {
@@ -31,13 +33,13 @@ bool game_unknown_player(game_t *g, const stmt_t *st, const word_t *w) {
   const record_t *r = &g->rec;
   for (int p = 0; p < r->nplayers; p++)
     if (strcasecmp(r->player[p], w->s) == 0)
-      return game_fail_malformed(g, st, w->col, "unknown player %s (names are case-sensitive: %s?)", w->s,
+      return game_fail_malformed(g, st, w->col, _("unknown player %s (names are case-sensitive: %s?)"), w->s,
                        r->player[p]);
   char known[160] = "";
   for (int p = 0; p < r->nplayers; p++)
     snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", p ? ", " : "",
              r->player[p]);
-  return game_fail_malformed(g, st, w->col, "unknown player %s (the players are %s)", w->s, known);
+  return game_fail_malformed(g, st, w->col, _("unknown player %s (the players are %s)"), w->s, known);
 }
 
 int game_find_team(const record_t *r, const char *name) {
@@ -51,11 +53,11 @@ int game_find_team(const record_t *r, const char *name) {
 static bool header_player(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   if (game_find_player(r, st->name.s) >= 0)
-    return game_fail_malformed(g, st, st->name.col, "player %s is listed twice", st->name.s);
+    return game_fail_malformed(g, st, st->name.col, _("player %s is listed twice"), st->name.s);
   if (r->nplayers == MAX_PLAYERS)
-    return game_fail_malformed(g, st, st->key.col, "more than %d players", MAX_PLAYERS);
+    return game_fail_malformed(g, st, st->key.col, _("more than %d players"), MAX_PLAYERS);
   if (strlen(st->name.s) >= NAME_LEN || (st->value.s && strlen(st->value.s) >= NAME_LEN))
-    return game_fail_malformed(g, st, st->name.col, "a name longer than %d bytes", NAME_LEN - 1);
+    return game_fail_malformed(g, st, st->name.col, _("a name longer than %d bytes"), NAME_LEN - 1);
   const char *team = st->value.s ? st->value.s : st->name.s;
   int t = game_find_team(r, team);
   if (t < 0) {
@@ -72,7 +74,7 @@ bool game_header_statement(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   switch (st->kind) {
     case ST_VARIANT:
-      if (g->have_variant) return game_fail_malformed(g, st, st->key.col, "a second variant line");
+      if (g->have_variant) return game_fail_malformed(g, st, st->key.col, _("a second variant line"));
       g->have_variant = true;
       g->variant_line = st->line;
       g->variant_col = st->name.col;
@@ -82,18 +84,18 @@ bool game_header_statement(game_t *g, const stmt_t *st) {
     case ST_PLAYER: return header_player(g, st);
     case ST_MATCH:
       if (g->match_hands || g->match_target)
-        return game_fail_malformed(g, st, st->key.col, "a second match line");
+        return game_fail_malformed(g, st, st->key.col, _("a second match line"));
       if (st->name.s[0] == 'h') g->match_hands = st->number;
       else g->match_target = st->number;
       return true;
     case ST_TAG:
-      if (r->ntags == MAX_TAGS) return game_fail_malformed(g, st, st->key.col, "more than %d tags", MAX_TAGS);
+      if (r->ntags == MAX_TAGS) return game_fail_malformed(g, st, st->key.col, _("more than %d tags"), MAX_TAGS);
       snprintf(r->tag_key[r->ntags], NAME_LEN, "%s", st->name.s);
       snprintf(r->tag_value[r->ntags], sizeof r->tag_value[0], "%s", st->value.s);
       r->ntags++;
       return true;
     default:
-      return game_fail_malformed(g, st, st->key.col, "\"%s\" belongs to a hand: expected \"hand 1\" first",
+      return game_fail_malformed(g, st, st->key.col, _("\"%s\" belongs to a hand: expected \"hand 1\" first"),
                        st->key.s);
   }
 }
@@ -143,7 +145,7 @@ static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
   v->line = forced ? st->line : g->variant_line;
   v->col = forced ? 1 : g->variant_col;
   snprintf(v->text, sizeof v->text, "%s", g->rec.file);
-  snprintf(v->message, sizeof v->message, "ruleset %.100s: %.120s", err->file, err->message);
+  snprintf(v->message, sizeof v->message, _("ruleset %.100s: %.120s"), err->file, err->message);
   return false;
 }
 
@@ -152,11 +154,11 @@ bool game_header_done(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
   const char *name = g->forced_rules ? g->forced_rules : r->variant;
   if (!g->forced_rules && !g->have_variant) {
-    game_fail_malformed(g, st, st->key.col, "expected \"variant NAME\" in the header before the first hand");
+    game_fail_malformed(g, st, st->key.col, _("expected \"variant NAME\" in the header before the first hand"));
     return false;
   }
   if (r->nplayers == 0) {
-    game_fail_malformed(g, st, st->key.col, "expected \"player NAME\" lines in the header");
+    game_fail_malformed(g, st, st->key.col, _("expected \"player NAME\" lines in the header"));
     return false;
   }
   if (g->forced_rules) snprintf(r->variant, sizeof r->variant, "%s", g->forced_rules);
@@ -172,12 +174,12 @@ bool game_header_done(game_t *g, const stmt_t *st) {
       snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%d", i ? ", " : "",
                r->rs->seats[i].players);
     game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table",
-            "%d players: the %s rules are played by %s players", r->nplayers, r->rs->name, allowed);
+            _("%d players: the %s rules are played by %s players"), r->nplayers, r->rs->name, allowed);
     return false;
   }
   if (r->nteams != seat->teams) {
     game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
-            "%d teams at %d players, the %s rules play %d", r->nteams, r->nplayers, r->rs->name,
+            _("%d teams at %d players, the %s rules play %d"), r->nteams, r->nplayers, r->rs->name,
             seat->teams);
     return false;
   }
@@ -187,15 +189,17 @@ bool game_header_done(game_t *g, const stmt_t *st) {
   for (int t = 0; t < r->nteams; t++)
     if (size[t] < lo || size[t] > hi) {
       game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
-              hi > lo ? "team %s has %d player%s: %d players make %d teams of %d or %d"
-                      : "team %s has %d player%s: %d players make %d teams of %d",
-              r->team[t], size[t], size[t] == 1 ? "" : "s", r->nplayers, seat->teams, lo, hi);
+              hi > lo ? P_("team %s has %d player: %d players make %d teams of %d or %d",
+                           "team %s has %d players: %d players make %d teams of %d or %d", size[t])
+                      : P_("team %s has %d player: %d players make %d teams of %d",
+                           "team %s has %d players: %d players make %d teams of %d", size[t]),
+              r->team[t], size[t], r->nplayers, seat->teams, lo, hi);
       return false;
     }
   int a, b;
   if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
     game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.partners_apart",
-            "%s and %s are partners and sit side by side", r->player[a], r->player[b]);
+            _("%s and %s are partners and sit side by side"), r->player[a], r->player[b]);
     return false;
   }
   /* match.hands, or a `match` header line: to a target or a number of hands */

@@ -3,6 +3,7 @@
  * What a group of cards may be is meld.c's judgement; this file moves the
  * cards and keeps the opening's count. */
 #include "engine_private.h"
+#include "i18n.h"
 #include "meld.h"
 
 #include <stdio.h>
@@ -11,7 +12,7 @@
 
 static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
   if (e->nmelds == MAX_MELDS) {
-    eng_fail(e, st, st->verb_word.col, CODE_MELD_SIZE, NULL, "more than %d melds in one hand",
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_SIZE, NULL, _("more than %d melds in one hand"),
              MAX_MELDS);
     return NULL;
   }
@@ -57,7 +58,7 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   meld_t *old = eng_meld_by_rank(e, team, m->rank);
   if (old && rs->meld.same_rank == SAME_RANK_FORBID)
     return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, "meld.same_rank",
-                    "the team already has a meld of %s", card_rank_plural(m->rank));
+                    _("the team already has a meld of %s"), card_rank_plural(m->rank));
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
   unsigned n = st->ncards + (top >= 0 ? 1 : 0);
   unsigned nat = m->naturals + m->black3, wild = m->wilds;
@@ -132,9 +133,10 @@ static meld_t *meld_to_add_to(engine_t *e, const stmt_t *st, int team) {
   int n = eng_team_meld_count(e, team);
   if (st->ref_index)
     eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL,
-             "the team has %d meld%s this hand, no #%d", n, n == 1 ? "" : "s", st->ref_index);
+             P_("the team has %d meld this hand, no #%d", "the team has %d melds this hand, no #%d", n),
+             n, st->ref_index);
   else
-    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL, "the team has no meld of %s",
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL, _("the team has no meld of %s"),
              card_rank_plural(st->ref_rank));
   return NULL;
 }
@@ -154,7 +156,7 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
   if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p)) return false;
   if (eng_team_meld_count(e, team) == 0)
     return eng_fail(e, st, st->verb_word.col, CODE_NOT_OPENED, "opening",
-                    "the team has not opened: it has no meld to add to");
+                    _("the team has not opened: it has no meld to add to"));
   meld_t *m = meld_to_add_to(e, st, team);
   if (!m || !eng_check_in_hand(e, st, p)) return false;
   if (m->suit >= 0) return add_to_sequence(e, st, p, m);
@@ -185,7 +187,7 @@ static card_t first_freezer(const engine_t *e) {
 }
 
 static const char *class_name(unsigned k) {
-  return k & RS_BLACK3 ? "a black three" : k & RS_RED3 ? "a red three" : "a wild card";
+  return k & RS_BLACK3 ? _("a black three") : k & RS_RED3 ? _("a red three") : _("a wild card");
 }
 
 /* pile.take_onto_meld: `take` alone puts the top card on a team meld. */
@@ -196,22 +198,24 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
   char b[4];
   if (frozen)
     return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
-                    "the pile is frozen: taking it needs %d natural %s from the hand, none named",
+                    P_("the pile is frozen: taking it needs %d natural %s from the hand, none named",
+                       "the pile is frozen: taking it needs %d natural %s from the hand, none named",
+                       rs->pile.unfreeze_naturals),
                     rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals));
   if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
-                    "the top card %s must be melded with cards from the hand", card_name(top, b));
+                    _("the top card %s must be melded with cards from the hand"), card_name(top, b));
   meld_t *m = eng_meld_by_rank(e, e->team_of[p], rank);
   if (!m)
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
-                    "the team has no meld of %s for the top card %s", card_rank_plural(rank),
+                    _("the team has no meld of %s for the top card %s"), card_rank_plural(rank),
                     card_name(top, b));
   if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(rs, m))
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
-                    "the top card %s goes only onto a finished canasta", card_name(top, b));
+                    _("the top card %s goes only onto a finished canasta"), card_name(top, b));
   if (rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && meld_is_canasta(rs, m))
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
-                    "the top card %s never goes onto a finished canasta: the team's %s are one",
+                    _("the top card %s never goes onto a finished canasta: the team's %s are one"),
                     card_name(top, b), card_rank_plural(rank));
   if (!meld_judge_set(rs, rank, m->cards.total + 1, m->naturals + 1, m->wilds, &e->err, &e->uses))
     return eng_judged(e, st, col);
@@ -233,16 +237,32 @@ static void note_frozen_take(engine_t *e) {
 /* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand. */
 static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) {
   const ruleset_t *rs = e->rs;
-  char why[64], b[4];
-  if (e->pile_freezers > 0) snprintf(why, sizeof why, "by %s", card_name(first_freezer(e), b));
-  else if (!e->team_opened[e->team_of[e->current]])
-    snprintf(why, sizeof why, "for a team that has not opened");
-  else snprintf(why, sizeof why, "for %.30s until a first take", e->player_name[e->current]);
-  /* the key of the number in the sentence; the sentence names the cause */
-  return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
-                  "the pile is frozen %s: taking it needs %d natural %s from the hand, %u named",
-                  why, rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals),
-                  nat);
+  char b[4];
+  int need = rs->pile.unfreeze_naturals;
+  const char *noun = card_rank_noun(rank, need);
+  unsigned col = st->verb_word.col;
+  /* the key of the number in the sentence; the sentence names the cause (one
+   * sentence per cause, each translated whole) */
+  if (e->pile_freezers > 0)
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+                    P_("the pile is frozen by %s: taking it needs %d natural %s from the hand, "
+                       "%u named",
+                       "the pile is frozen by %s: taking it needs %d natural %s from the hand, "
+                       "%u named", need),
+                    card_name(first_freezer(e), b), need, noun, nat);
+  if (!e->team_opened[e->team_of[e->current]])
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+                    P_("the pile is frozen for a team that has not opened: taking it needs %d "
+                       "natural %s from the hand, %u named",
+                       "the pile is frozen for a team that has not opened: taking it needs %d "
+                       "natural %s from the hand, %u named", need),
+                    need, noun, nat);
+  return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+                  P_("the pile is frozen for %.30s until a first take: taking it needs %d natural "
+                     "%s from the hand, %u named",
+                     "the pile is frozen for %.30s until a first take: taking it needs %d natural "
+                     "%s from the hand, %u named", need),
+                  e->player_name[e->current], need, noun, nat);
 }
 
 /* pile.unfreeze_naturals, pile.take_naturals, pile.wild_discard_naturals:
@@ -254,7 +274,7 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
   mix_t m = meld_mix(rs, st->cards, st->card_cols, st->ncards, rank);
   if (m.bad_col)
     return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, NULL,
-                    "the top card is %s: only %s and wild cards meld with it", card_name(top, b),
+                    _("the top card is %s: only %s and wild cards meld with it"), card_name(top, b),
                     card_rank_plural(rank));
   unsigned nat = m.naturals + m.black3;
   if (frozen && (int)nat < rs->pile.unfreeze_naturals) return frozen_needs(e, st, rank, nat);
@@ -264,9 +284,13 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
   if ((int)nat < need)
     return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH,
                     raised ? "pile.wild_discard_naturals" : "pile.take_naturals",
-                    raised ? "a wild card was discarded this hand: taking the top card needs %d "
-                             "natural %s from the hand, %u named"
-                           : "taking the top card needs %d natural %s from the hand, %u named",
+                    raised ? P_("a wild card was discarded this hand: taking the top card needs "
+                                "%d natural %s from the hand, %u named",
+                                "a wild card was discarded this hand: taking the top card needs "
+                                "%d natural %s from the hand, %u named", need)
+                           : P_("taking the top card needs %d natural %s from the hand, %u named",
+                                "taking the top card needs %d natural %s from the hand, %u named",
+                                need),
                     need, card_rank_noun(rank, need), nat);
   if (frozen) note_frozen_take(e);
   if (need > 0) eng_use(e, raised ? RK_PILE_WILD_DISCARD_NATURALS : RK_PILE_TAKE_NATURALS);
@@ -281,20 +305,20 @@ static bool may_take(engine_t *e, const stmt_t *st, int p, card_t *top) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
   char b[4];
-  if (e->npile == 0) return eng_fail(e, st, col, CODE_PILE_EMPTY, NULL, "the pile is empty");
+  if (e->npile == 0) return eng_fail(e, st, col, CODE_PILE_EMPTY, NULL, _("the pile is empty"));
   *top = e->pile[e->npile - 1];
   unsigned k = rs_classes(rs, *top);
   if (k & rs->pile.blocked_by)
     return eng_fail(e, st, col, CODE_PILE_BLOCKED, "pile.blocked_by",
-                    "the pile is topped by %s, %s: it cannot be taken", card_name(*top, b),
+                    _("the pile is topped by %s, %s: it cannot be taken"), card_name(*top, b),
                     class_name(k));
   if (!rs_is_natural(rs, *top))
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, NULL,
-                    "the top card %s is not a natural card: nothing melds with it",
+                    _("the top card %s is not a natural card: nothing melds with it"),
                     card_name(*top, b));
   if (!e->team_opened[e->team_of[p]] && !rs->pile.opening_by_take)
     return eng_fail(e, st, col, CODE_NOT_OPENED, "pile.opening_by_take",
-                    "the team must have opened before taking the pile");
+                    _("the team must have opened before taking the pile"));
   return true;
 }
 
@@ -314,7 +338,7 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   int team = e->team_of[p];
   if (e->drawn)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
-                    "the pile is taken in place of the draw, not after it");
+                    _("the pile is taken in place of the draw, not after it"));
   if (!eng_check_no_red3(e, st, p)) return false;
   if (rs->turn.meld_before_draw && !eng_judge_opening(e, p)) return false;
   card_t top = 0;
