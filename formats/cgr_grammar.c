@@ -204,10 +204,10 @@ static bool want_words(cgr_reader_t *r, unsigned lo, unsigned hi, const char *wh
   unsigned n = nwords(r);
   if (n < lo) {
     unsigned col = cgr_char_col(r->line, r->line_len) + (r->line_len ? 1 : 0);
-    return cgr_fail(err, r->lineno, col, _("expected %s"), what);
+    return cgr_fail(err, r->lineno, col, _("expected %s"), _(what));
   }
   if (n > hi)
-    return cgr_fail(err, r->lineno, r->toks[hi].col, _("expected the end of the line after %s"), what);
+    return cgr_fail(err, r->lineno, r->toks[hi].col, _("expected the end of the line after %s"), _(what));
   return true;
 }
 
@@ -249,14 +249,14 @@ static bool parse_tag_value(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_er
 static bool parse_header(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   switch (st->kind) {
     case ST_CGR:
-      return want_words(r, 2, 2, "the version after cgr", err) && parse_number_at(r, 1, st, err);
+      return want_words(r, 2, 2, N_("the version after cgr"), err) && parse_number_at(r, 1, st, err);
     case ST_VARIANT:
-      if (!want_words(r, 2, 2, "a ruleset name or path after variant", err)) return false;
+      if (!want_words(r, 2, 2, N_("a ruleset name or path after variant"), err)) return false;
       st->name = word(r, &r->toks[1]);
       return true;
     case ST_PLAYER: {
       unsigned n = nwords(r);
-      if (!want_words(r, 2, 4, "a player name", err) || !parse_name_at(r, 1, &st->name, err))
+      if (!want_words(r, 2, 4, N_("a player name"), err) || !parse_name_at(r, 1, &st->name, err))
         return false;
       st->value = (word_t){NULL, 0};
       if (n == 2) return true;
@@ -265,7 +265,7 @@ static bool parse_header(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
       return parse_name_at(r, 3, &st->value, err);
     }
     case ST_MATCH:
-      if (!want_words(r, 3, 3, "\"hands N\" or \"target N\" after match", err)) return false;
+      if (!want_words(r, 3, 3, N_("\"hands N\" or \"target N\" after match"), err)) return false;
       if (strcmp((st->name = word(r, &r->toks[1])).s, "hands") != 0 &&
           strcmp(st->name.s, "target") != 0)
         return cgr_fail(err, r->lineno, r->toks[1].col, _("expected \"hands\" or \"target\" after match"));
@@ -274,7 +274,7 @@ static bool parse_header(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
         return cgr_fail(err, r->lineno, r->toks[2].col, _("expected a number of at least 1"));
       return true;
     case ST_TAG:
-      if (!want_words(r, 3, 3, "a tag name and a value (quote it if it has spaces)", err))
+      if (!want_words(r, 3, 3, N_("a tag name and a value (quote it if it has spaces)"), err))
         return false;
       st->name = word(r, &r->toks[1]);
       return parse_tag_value(r, &r->toks[2], st, err);
@@ -285,20 +285,20 @@ static bool parse_header(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
 static bool parse_setup(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   switch (st->kind) {
     case ST_HAND:
-      return want_words(r, 2, 2, "the hand number", err) && parse_number_at(r, 1, st, err);
+      return want_words(r, 2, 2, N_("the hand number"), err) && parse_number_at(r, 1, st, err);
     case ST_CUT:
-      return want_words(r, 2, 2, "the number of cards cut", err) && parse_number_at(r, 1, st, err);
+      return want_words(r, 2, 2, N_("the number of cards cut"), err) && parse_number_at(r, 1, st, err);
     case ST_DEALER:
-      return want_words(r, 2, 2, "the dealer's name", err) && parse_name_at(r, 1, &st->name, err);
+      return want_words(r, 2, 2, N_("the dealer's name"), err) && parse_name_at(r, 1, &st->name, err);
     case ST_DEAL:
     case ST_FOOT:
-      return want_words(r, 2, MAX_TOKENS, "a player name", err) &&
+      return want_words(r, 2, MAX_TOKENS, N_("a player name"), err) &&
              parse_name_at(r, 1, &st->name, err) && parse_cards(r, 2, st, err);
     case ST_STOCK:
     case ST_PILE: return parse_cards(r, 1, st, err);
     case ST_SCORE: {
       unsigned n = nwords(r);
-      if (!want_words(r, 3, 1 + 2 * STMT_MAX_SCORES, "team names and scores", err)) return false;
+      if (!want_words(r, 3, 1 + 2 * STMT_MAX_SCORES, N_("team names and scores"), err)) return false;
       if (n % 2 == 0)
         return cgr_fail(err, r->lineno, r->toks[n - 1].col, _("expected a score after the team name"));
       st->nscores = 0;
@@ -362,18 +362,18 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   switch (st->verb) {
     case V_DRAW:
     case V_MELD:
-      return want_words(r, 3, MAX_TOKENS, "cards after the verb", err) && parse_cards(r, 2, st, err);
+      return want_words(r, 3, MAX_TOKENS, N_("cards after the verb"), err) && parse_cards(r, 2, st, err);
     case V_TAKE: return parse_cards(r, 2, st, err);
     case V_ADD:
       if (n == 3 && parse_card(r, &r->toks[2], &st->cards[0]))
         return cgr_fail(err, r->lineno, r->toks[2].col,
                     _("expected the meld (a rank such as %.1s, or #N) before the cards"), r->toks[2].s);
-      return want_words(r, 4, MAX_TOKENS, "a meld (a rank or #N) and cards after add", err) &&
+      return want_words(r, 4, MAX_TOKENS, N_("a meld (a rank or #N) and cards after add"), err) &&
              parse_ref(r, &r->toks[2], st, err) && parse_cards(r, 3, st, err);
     case V_RED3:
     case V_DISCARD:
-      return want_words(r, 3, 3, "one card after the verb", err) && parse_cards(r, 2, st, err);
-    default: return want_words(r, 2, 2, "nothing after the verb", err);
+      return want_words(r, 3, 3, N_("one card after the verb"), err) && parse_cards(r, 2, st, err);
+    default: return want_words(r, 2, 2, N_("nothing after the verb"), err);
   }
 }
 

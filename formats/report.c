@@ -384,11 +384,11 @@ static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, si
     snprintf(buf, len, "%s", meld_is_complete_sequence(e->rs, m) ? _("sequence, complete")
                                                                  : _("sequence"));
   else if (meld_is_canasta(e->rs, m) && m->hidden)
-    snprintf(buf, len, pure ? _("hidden pure canasta of %s") : _("hidden impure canasta of %s"),
-             card_rank_plural(m->rank));
+    snprintf(buf, len, pure ? _("hidden pure canasta %s") : _("hidden impure canasta %s"),
+             card_rank_of(m->rank));
   else if (meld_is_canasta(e->rs, m))
-    snprintf(buf, len, pure ? _("pure canasta of %s") : _("impure canasta of %s"),
-             card_rank_plural(m->rank));
+    snprintf(buf, len, pure ? _("pure canasta %s") : _("impure canasta %s"),
+             card_rank_of(m->rank));
   else
     snprintf(buf, len, "%s", card_rank_plural(m->rank));
   return buf;
@@ -491,9 +491,8 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     fputc('\n', out);
   }
   for (int t = 0; t < e->nteams; t++) {
-    fprintf(out, "  %s ", _("melds of"));
-    report_put(out, rec->team[t]);
-    fputc(':', out);
+    char team[4 * 64];
+    fprintf(out, _("  melds of %s:"), report_safe(rec->team[t], team, sizeof team));
     int n = 0;
     for (int i = 0; i < e->nmelds; i++) {
       const meld_t *m = &e->melds[i];

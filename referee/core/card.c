@@ -48,6 +48,16 @@ const char *card_rank_plural(int rank) {
   return rank >= 0 && rank < RANK_COUNT ? _(names[rank]) : "?";
 }
 
+const char *card_rank_of(int rank) {
+  /* TRANSLATORS: "a meld of kings" is written "a meld %s" with "of kings", so
+   * that a language can join the two as it must (French: "de rois", "d'as"). */
+  static const char *const names[RANK_COUNT] = {
+    N_("of 2s"), N_("of 3s"), N_("of 4s"), N_("of 5s"), N_("of 6s"), N_("of 7s"), N_("of 8s"),
+    N_("of 9s"), N_("of 10s"), N_("of jacks"), N_("of queens"), N_("of kings"), N_("of aces"),
+    N_("of jokers")};
+  return rank >= 0 && rank < RANK_COUNT ? _(names[rank]) : "?";
+}
+
 const char *card_rank_noun(int rank, long n) {
   static const char *const names[RANK_COUNT] = {
     "2", "3", "4", "5", "6", "7", "8", "9", "10", N_("jack"), N_("queen"), N_("king"), N_("ace"),

@@ -37,6 +37,8 @@ const char *card_name(card_t c, char buf[4]);
 const char *card_rank_name(int rank);
 /* Plural for messages: "7s", "kings". */
 const char *card_rank_plural(int rank);
+/* The same after "of", in the messages' language: "of kings" (a meld of kings). */
+const char *card_rank_of(int rank);
 /* "7" or "7s", "king" or "kings", as n asks. */
 const char *card_rank_noun(int rank, long n);
 /* Parses a rank name as used in rulesets ("A".."2", "10", "JK"); -1 if none. */

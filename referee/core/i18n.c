@@ -32,11 +32,10 @@ static const char *env_locale(void) {
 /* The language list the environment asks for, or NULL for the default. */
 static const char *env_language(void) {
   const char *loc = env_locale();
-  if (!loc || strcmp(loc, "C") == 0 || strcmp(loc, "POSIX") == 0 || strncmp(loc, "C.", 2) == 0) {
-    return NULL;
-  }
+  if (!loc || strcmp(loc, "C") == 0 || strcmp(loc, "POSIX") == 0) return NULL;
   const char *list = getenv("LANGUAGE");
-  return list && *list ? list : loc;
+  if (list && *list) return list;
+  return strncmp(loc, "C.", 2) == 0 ? NULL : loc; /* C.UTF-8: English */
 }
 
 /* "en", "en_GB.UTF-8", "en:fr": English first, which needs no catalogue. */

@@ -107,31 +107,31 @@ static void note_set_uses(const ruleset_t *rs, rule_uses_t *uses, unsigned n, un
 
 bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, unsigned wild,
                     verdict_t *err, rule_uses_t *uses) {
-  const char *what = card_rank_plural(rank);
+  const char *what = card_rank_of(rank);
   if ((int)n < rs->meld.min_cards)
-    return verdict_fail(err, CODE_MELD_SIZE, "meld.min_cards", P_("a meld of %s with %u card, at least %d",
-                           "a meld of %s with %u cards, at least %d", n),
+    return verdict_fail(err, CODE_MELD_SIZE, "meld.min_cards", P_("a meld %s with %u card, at least %d",
+                           "a meld %s with %u cards, at least %d", n),
                         what, n, rs->meld.min_cards);
   if ((int)nat < rs->meld.min_naturals)
     return verdict_fail(err, CODE_MELD_NATURALS, "meld.min_naturals",
-                        P_("a meld of %s with %u natural card, at least %d",
-                           "a meld of %s with %u natural cards, at least %d", nat),
+                        P_("a meld %s with %u natural card, at least %d",
+                           "a meld %s with %u natural cards, at least %d", nat),
                         what, nat, rs->meld.min_naturals);
   if (rs->meld.wild_below_naturals && wild > 0 && wild >= nat)
     return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_below_naturals",
-                        P_("meld of %s would hold %u wild cards for %u natural: fewer wild cards "
+                        P_("meld %s would hold %u wild cards for %u natural: fewer wild cards "
                            "than naturals",
-                           "meld of %s would hold %u wild cards for %u naturals: fewer wild cards "
+                           "meld %s would hold %u wild cards for %u naturals: fewer wild cards "
                            "than naturals", nat),
                         what, wild, nat);
   int max = rs_max_wild(rs, (int)n);
   if ((int)wild > max)
     return verdict_fail(err, CODE_WILD_OVERFLOW,
                         max < rs->meld.max_wild ? "meld.wild_limits" : "meld.max_wild",
-                        _("meld of %s would hold %u wild cards, at most %d"), what, wild, max);
+                        _("meld %s would hold %u wild cards, at most %d"), what, wild, max);
   if ((int)n >= rs->canasta.min_cards && (int)nat < rs->canasta.min_naturals)
     return verdict_fail(err, CODE_MELD_NATURALS, "canasta.min_naturals",
-                        _("a canasta of %s with %u natural cards, at least %d"), what, nat,
+                        _("a canasta %s with %u natural cards, at least %d"), what, nat,
                         rs->canasta.min_naturals);
   note_set_uses(rs, uses, n, wild, max);
   return true;
@@ -159,8 +159,8 @@ bool meld_judge_mix(const ruleset_t *rs, const mix_t *m, bool *black3_going_out,
                         _("red threes are never melded: they are laid with red3"));
   if (m->bad_col)
     return verdict_fail(err, CODE_MELD_RANK, NULL,
-                        _("cards of different ranks: a meld of %s takes no other rank"),
-                        card_rank_plural(m->rank));
+                        _("cards of different ranks: a meld %s takes no other rank"),
+                        card_rank_of(m->rank));
   if (m->rank < 0)
     return verdict_fail(err, CODE_MELD_NATURALS, "meld.min_naturals",
                         P_("a meld of wild cards only: at least %d natural card",
@@ -178,12 +178,12 @@ bool meld_judge_wild_set_fill(const ruleset_t *rs, int rank, unsigned others, un
   unsigned room = lack > 0 ? (unsigned)lack : 0;
   if (others > room && room == 0)
     return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_set_fill",
-                        _("a set of %s holds no other wild card: the packs hold %u %s, enough for "
-                        "a canasta"), card_rank_plural(rank), copies, card_rank_plural(rank));
+                        _("a set %s holds no other wild card: the packs hold %u %s, enough for "
+                        "a canasta"), card_rank_of(rank), copies, card_rank_plural(rank));
   if (others > room)
     return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_set_fill",
-                        _("a set of %s would hold %u other wild cards: only %u, for the %s the "
-                        "packs lack (they hold %u, a canasta takes %d)"), card_rank_plural(rank),
+                        _("a set %s would hold %u other wild cards: only %u, for the %s the "
+                        "packs lack (they hold %u, a canasta takes %d)"), card_rank_of(rank),
                         others, room, card_rank_plural(rank), copies, rs->canasta.min_cards);
   if (uses) uses_add(uses, RK_MELD_WILD_SET_FILL);
   return true;

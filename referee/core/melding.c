@@ -58,7 +58,7 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   meld_t *old = eng_meld_by_rank(e, team, m->rank);
   if (old && rs->meld.same_rank == SAME_RANK_FORBID)
     return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, "meld.same_rank",
-                    _("the team already has a meld of %s"), card_rank_plural(m->rank));
+                    _("the team already has a meld %s"), card_rank_of(m->rank));
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
   unsigned n = st->ncards + (top >= 0 ? 1 : 0);
   unsigned nat = m->naturals + m->black3, wild = m->wilds;
@@ -136,8 +136,8 @@ static meld_t *meld_to_add_to(engine_t *e, const stmt_t *st, int team) {
              P_("the team has %d meld this hand, no #%d", "the team has %d melds this hand, no #%d", n),
              n, st->ref_index);
   else
-    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL, _("the team has no meld of %s"),
-             card_rank_plural(st->ref_rank));
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL, _("the team has no meld %s"),
+             card_rank_of(st->ref_rank));
   return NULL;
 }
 
@@ -208,7 +208,7 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
   meld_t *m = eng_meld_by_rank(e, e->team_of[p], rank);
   if (!m)
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
-                    _("the team has no meld of %s for the top card %s"), card_rank_plural(rank),
+                    _("the team has no meld %s for the top card %s"), card_rank_of(rank),
                     card_name(top, b));
   if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(rs, m))
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",

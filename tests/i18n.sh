@@ -1,0 +1,81 @@
+#!/bin/sh
+# The messages in other languages (po/LANG.po, referee/core/i18n.h):
+#  - every sentence marked in the sources (the template po/template.sh makes
+#    with xgettext) is translated in each po/LANG.po: none missing, none
+#    untranslated, none fuzzy, none left over from an older source;
+#  - every corpus record's verdict message (and each later error of
+#    --keep-going) comes out in French with --lang fr and with LANG=fr_FR.UTF-8
+#    alone (no fr_FR locale needs to exist), differs from the English one, and
+#    the JSON is the English JSON but for the message values;
+#  - --explain and the text report print their headings in French;
+#  - English stays the default, and --lang en is the default.
+# Usage: sh tests/i18n.sh REFEREE SOURCE_DIR
+set -u
+ref=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+noenv() { env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LANG "$@"; }
+
+sh "$src/po/template.sh" "$tmp/t.pot" || { echo "FAIL: xgettext"; exit 1; }
+n=$(grep -c '^msgid ' "$tmp/t.pot")
+[ "$n" -ge 250 ] || fail "only $n messages marked in the sources"
+for po in "$src"/po/*.po; do
+  lang=$(basename "$po" .po)
+  msgcmp "$po" "$tmp/t.pot" 2>"$tmp/err" || { fail "$lang.po lacks messages:"; head -20 "$tmp/err"; }
+  msgcmp --use-untranslated "$tmp/t.pot" "$po" 2>"$tmp/err" ||
+    { fail "$lang.po holds messages the sources no longer have:"; head -20 "$tmp/err"; }
+  stats=$(msgfmt --check --statistics -o /dev/null "$po" 2>&1)
+  echo "$stats" | grep -qE '^[0-9]+ translated messages\.$' ||
+    fail "$lang.po: $stats (fuzzy or untranslated messages)"
+done
+
+# The verdicts: the part after "CODE: " (illegal) or "status: " (malformed).
+msgs() { sed -nE 's/^ *[^ ]*:[0-9]+:[0-9]+: [^:]+: (([A-Z0-9]+-)*[A-Z0-9]+: )?//p'; }
+files=$(find "$src/corpus" -name '*.cgr' | sort)
+# shellcheck disable=SC2086 # (the corpus's names have no blanks)
+run() { noenv "$@" --keep-going $files 2>&1; }
+run "$ref" >"$tmp/en"
+run "$ref" --lang fr >"$tmp/fr"
+run env LANG=fr_FR.UTF-8 "$ref" >"$tmp/env"
+cmp -s "$tmp/fr" "$tmp/env" || fail "LANG=fr_FR.UTF-8 and --lang fr differ"
+run env LANGUAGE=fr LANG=C.UTF-8 "$ref" >"$tmp/env"
+cmp -s "$tmp/fr" "$tmp/env" || fail "LANGUAGE=fr LANG=C.UTF-8 and --lang fr differ"
+run env LANGUAGE=fr "$ref" >"$tmp/env"
+cmp -s "$tmp/en" "$tmp/env" || fail "LANGUAGE=fr alone (the C locale) is not English, as in GNU programs"
+run "$ref" --lang en >"$tmp/env"
+cmp -s "$tmp/en" "$tmp/env" || fail "--lang en is not the default"
+msgs <"$tmp/en" >"$tmp/en.m"
+msgs <"$tmp/fr" >"$tmp/fr.m"
+records=$(wc -l <"$tmp/en.m")
+[ "$records" -eq "$(wc -l <"$tmp/fr.m")" ] || fail "not the same verdicts in English and French"
+paste -d '\n' "$tmp/en.m" "$tmp/fr.m" | while read -r en && read -r fr; do
+  [ "$en" != "$fr" ] || echo "$en"
+done >"$tmp/same"
+[ -s "$tmp/same" ] && fail "untranslated: $(sort -u "$tmp/same")"
+# the JSON: keys, codes, numbers and statuses never change with the language
+for l in en fr; do
+  run "$ref" --json --explain --lang $l |
+    jq -c 'walk(if type == "object" then del(.message) else . end)' >"$tmp/$l.json"
+done
+[ -s "$tmp/en.json" ] && cmp -s "$tmp/en.json" "$tmp/fr.json" ||
+  fail "--json differs beyond the messages"
+[ "$records" -ge 150 ] || fail "only $records verdict messages compared"
+
+# --explain and the report's headings
+ill=$src/corpus/classic/illegal-meld-size.cgr
+noenv "$ref" --explain --lang fr "$ill" >"$tmp/x" 2>&1
+for want in "la table à la ligne" "talon : " "défausse : " "règle : meld.min_cards" \
+            "combinaisons de l'équipe"; do
+  grep -qF "$want" "$tmp/x" || fail "--explain --lang fr lacks \"$want\""
+done
+noenv "$ref" --lang fr "$src"/corpus/classic/legal-*.cgr >"$tmp/l" 2>&1
+grep -q "régulier: classic, enregistrement 1, 2 joueurs" "$tmp/l" || fail "the legal line in French"
+grep -qE '^ +manche +équipe' "$tmp/l" || fail "the score table's headings in French"
+noenv "$ref" --lang xx "$ill" >/dev/null 2>"$tmp/err" && fail "--lang xx accepted"
+grep -q "no messages in that language" "$tmp/err" || fail "--lang xx: $(cat "$tmp/err")"
+
+[ "$fails" -eq 0 ] && echo "i18n: $n messages translated; $records verdict messages in French"
+exit $((fails > 0))
