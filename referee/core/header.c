@@ -149,6 +149,23 @@ static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
   return false;
 }
 
+/* table.teams: the players split evenly between the teams. */
+static bool team_sizes_fit(game_t *g, const stmt_t *st, const rs_seat_t *seat) {
+  record_t *r = &g->rec;
+  int size[MAX_TEAMS] = {0};
+  for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
+  int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
+  for (int t = 0; t < r->nteams; t++)
+    if (size[t] < lo || size[t] > hi)
+      return game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
+              hi > lo ? P_("team %s has %d player: %d players make %d teams of %d or %d",
+                           "team %s has %d players: %d players make %d teams of %d or %d", size[t])
+                      : P_("team %s has %d player: %d players make %d teams of %d",
+                           "team %s has %d players: %d players make %d teams of %d", size[t]),
+              r->team[t], size[t], r->nplayers, seat->teams, lo, hi);
+  return true;
+}
+
 /* The header is complete at the first hand: the ruleset, the seating. */
 bool game_header_done(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
@@ -183,19 +200,7 @@ bool game_header_done(game_t *g, const stmt_t *st) {
             seat->teams);
     return false;
   }
-  int size[MAX_TEAMS] = {0};
-  for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
-  int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
-  for (int t = 0; t < r->nteams; t++)
-    if (size[t] < lo || size[t] > hi) {
-      game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
-              hi > lo ? P_("team %s has %d player: %d players make %d teams of %d or %d",
-                           "team %s has %d players: %d players make %d teams of %d or %d", size[t])
-                      : P_("team %s has %d player: %d players make %d teams of %d",
-                           "team %s has %d players: %d players make %d teams of %d", size[t]),
-              r->team[t], size[t], r->nplayers, seat->teams, lo, hi);
-      return false;
-    }
+  if (!team_sizes_fit(g, st, seat)) return false;
   int a, b;
   if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
     game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.partners_apart",
