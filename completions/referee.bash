@@ -26,11 +26,13 @@ _referee() {
   case $prev in
     --rules | --variant) _referee_rulesets "$cur"; return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+    --lang) COMPREPLY=($(compgen -W "en fr" -- "$cur")); return ;;
     --junit | --html | --files0-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --at | --jobs | -j | --players | --seed | --games | --hands | --part-size | --shard | --origin) return ;;
   esac
 
-  local common="--json --html --explain --at --keep-going --rules --color --jobs --part-size
+  local common="--json --html --explain --at --keep-going --rules --color --lang --jobs
+    --part-size
     --shard --files0-from --origin --stats --quiet --parse-only --list-rules --help --version --"
   case $sub in
     gen)

@@ -44,6 +44,7 @@ offers "referee --h" --html --help
 offers "referee --rules " classic two-player chinese italian
 offers "referee --rules cl" classic
 offers "referee --color " auto always never
+offers "referee --lang " en fr
 offers "referee check --" --junit --tap --coverage --json
 offers "referee gen --variant " classic italian
 offers "referee gen --" --variant --players --seed --games --hands --expect --stats

@@ -36,7 +36,10 @@ mkdir "$tmp/bin"
 ln -s "$ref" "$tmp/bin/referee"
 PATH=$tmp/bin:$PATH
 LC_ALL=C.UTF-8
-export PATH LC_ALL
+# the pages show the English messages (DOCS_LANGUAGE=fr runs them in French,
+# for tests/i18n.sh to see every message change)
+LANGUAGE=${DOCS_LANGUAGE:-}
+export PATH LC_ALL LANGUAGE
 fails=0
 ran=0
 

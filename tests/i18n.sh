@@ -7,6 +7,7 @@
 #    --keep-going) comes out in French with --lang fr and with LANG=fr_FR.UTF-8
 #    alone (no fr_FR locale needs to exist), differs from the English one, and
 #    the JSON is the English JSON but for the message values;
+#  - so does every verdict docs/codes.md shows (its transcripts run in French);
 #  - --explain and the text report print their headings in French;
 #  - English stays the default, and --lang en is the default.
 # Usage: sh tests/i18n.sh REFEREE SOURCE_DIR
@@ -64,6 +65,16 @@ done
   fail "--json differs beyond the messages"
 [ "$records" -ge 150 ] || fail "only $records verdict messages compared"
 
+# docs/codes.md's examples: each verdict it shows comes out in French
+DOCS_LANGUAGE=fr sh "$src/tests/docs.sh" "$ref" "$src" "$src/docs/codes.md" >"$tmp/docs"
+shown=$(grep -cE '^[^ ]+:[0-9]+:[0-9]+: (illegal|malformed): ' "$src/docs/codes.md")
+sed -n 's/^  -//p' "$tmp/docs" | msgs >"$tmp/docs.en"
+sed -n 's/^  +//p' "$tmp/docs" | msgs >"$tmp/docs.fr"
+[ "$shown" -ge 40 ] && [ "$(wc -l <"$tmp/docs.en")" -eq "$shown" ] &&
+  [ "$(wc -l <"$tmp/docs.fr")" -eq "$shown" ] ||
+  fail "docs/codes.md shows $shown verdicts, $(wc -l <"$tmp/docs.fr") came out in French"
+grep -qxFf "$tmp/docs.en" "$tmp/docs.fr" && fail "docs/codes.md: untranslated: $(grep -xFf "$tmp/docs.en" "$tmp/docs.fr")"
+
 # --explain and the report's headings
 ill=$src/corpus/classic/illegal-meld-size.cgr
 noenv "$ref" --explain --lang fr "$ill" >"$tmp/x" 2>&1
@@ -77,5 +88,6 @@ grep -qE '^ +manche +équipe' "$tmp/l" || fail "the score table's headings in Fr
 noenv "$ref" --lang xx "$ill" >/dev/null 2>"$tmp/err" && fail "--lang xx accepted"
 grep -q "no messages in that language" "$tmp/err" || fail "--lang xx: $(cat "$tmp/err")"
 
-[ "$fails" -eq 0 ] && echo "i18n: $n messages translated; $records verdict messages in French"
+[ "$fails" -eq 0 ] &&
+  echo "i18n: $n messages translated; $records corpus verdicts and $shown of docs/codes.md in French"
 exit $((fails > 0))
