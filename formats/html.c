@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "codes.h"
+#include "i18n.h"
 #include "json.h"
 #include "meld.h"
 #include "report.h"
@@ -96,9 +97,9 @@ static void put_pile(FILE *out, const eng_view_t *e) {
   char b[4];
   fprintf(out, ",\"p\":\"%s\",\"n\":%u,\"z\":\"",
           e->npile ? card_name(e->pile[e->npile - 1], b) : "", e->npile);
-  if (e->cover_frozen) fprintf(out, "frozen by the covered upcard %s", card_name(e->pile[0], b));
+  if (e->cover_frozen) fprintf(out, _("frozen by the covered upcard %s"), card_name(e->pile[0], b));
   else if (e->pile_frozen) {
-    fputs("frozen: it holds", out);
+    fputs(_("frozen: it holds"), out);
     for (unsigned i = 0; i < e->npile; i++)
       if (rs_freezes_pile(e->rs, e->pile[i])) fprintf(out, " %s", card_name(e->pile[i], b));
   }
@@ -292,7 +293,37 @@ void html_record(html_t *h, const record_t *rec) {
   open_states(h);
 }
 
+/* The words of the page's script (html_page.c), each the key the script
+ * looks up: {0}, {1}... are its numbers and names. */
+static const char *const page_words[] = {
+  N_("Canasta referee: dispute view"), N_("wild card"), N_("(none)"),
+  N_("line {0}, hand {1} — step {2} of {3}"), N_("(outside a hand: the header or between hands)"),
+  N_(" ◀ to act"), N_(" {0} cards"), N_(", foot {0}"), N_("Melds of {0}"),
+  N_(" — red threes: {0}"), N_("sequence"), N_("{0}s"), N_("hidden impure canasta (closed)"),
+  N_("hidden pure canasta (closed)"), N_("impure canasta (closed)"), N_("pure canasta (closed)"),
+  N_("Pile: "), N_("; blocked by its top card"), N_(" — stock: {0} cards"), N_("target {0}"),
+  N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("going out"),
+  N_("cut"), N_("cards left"), N_("hand total"), N_("running"), N_("legal"), N_("illegal"),
+  N_("malformed"), N_("error"), N_(" at line {0}:{1}"), N_("ruleset key: {0}"),
+  N_(" (record {0})"), N_("« first"), N_("◀ previous"), N_("next ▶"), N_("last »")};
+
+/* In a language other than English: {"lang": ..., english: translation, ...}
+ * for the script (an English page has none, and its words as written). */
+static void put_words(FILE *out) {
+  if (strcmp(i18n_language(), "en") == 0) return;
+  fputs("<script type=\"application/json\" id=\"i18n\">{\"lang\":", out);
+  json_string(out, i18n_language());
+  for (size_t i = 0; i < sizeof page_words / sizeof *page_words; i++) {
+    putc(',', out);
+    json_string(out, page_words[i]);
+    putc(':', out);
+    json_string(out, _(page_words[i]));
+  }
+  fputs("}</script>\n", out);
+}
+
 bool html_finish(html_t *h) {
+  put_words(h->out);
   for (const char *const *p = html_tail; *p; p++) fputs(*p, h->out);
   bool ok = fflush(h->out) == 0 && !ferror(h->out);
   if (h->states) fclose(h->states);

@@ -8,7 +8,7 @@
 #    alone (no fr_FR locale needs to exist), differs from the English one, and
 #    the JSON is the English JSON but for the message values;
 #  - so does every verdict docs/codes.md shows (its transcripts run in French);
-#  - --explain and the text report print their headings in French;
+#  - --explain, the text report and the --html page are in French;
 #  - English stays the default, and --lang en is the default.
 # Usage: sh tests/i18n.sh REFEREE SOURCE_DIR
 set -u
@@ -85,6 +85,14 @@ done
 noenv "$ref" --lang fr "$src"/corpus/classic/legal-*.cgr >"$tmp/l" 2>&1
 grep -q "régulier: classic, enregistrement 1, 2 joueurs" "$tmp/l" || fail "the legal line in French"
 grep -qE '^ +manche +équipe' "$tmp/l" || fail "the score table's headings in French"
+# the page: its verdict, and its script's words for it to show (tests/html.sh
+# runs the page; an English page carries no translation)
+noenv "$ref" --lang fr --html "$tmp/fr.html" "$ill" >/dev/null
+grep -q '<script type="application/json" id="i18n">{"lang":"fr","Canasta referee: dispute view":"Arbitre' \
+  "$tmp/fr.html" || fail "--html --lang fr: no French words for the page's script"
+grep -q 'une combinaison de rois' "$tmp/fr.html" || fail "--html --lang fr: the verdict not in French"
+noenv "$ref" --html "$tmp/en.html" "$ill" >/dev/null
+grep -q 'id="i18n"' "$tmp/en.html" && fail "an English page carries translations"
 noenv "$ref" --lang xx "$ill" >/dev/null 2>"$tmp/err" && fail "--lang xx accepted"
 grep -q "no messages in that language" "$tmp/err" || fail "--lang xx: $(cat "$tmp/err")"
 
