@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2154
 # Sourced by the tests of the dispute page (html.sh, html_valid.sh); needs
 # $src (the source tree) and $tmp (a directory the test removes).
 #   need PROGRAM PACKAGE: installs the Debian package through tests/install.sh
