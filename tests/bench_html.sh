@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 ref=build/referee
 [ -x "$ref" ] || { echo "build first: sh tests/setup.sh"; exit 3; }
-command -v chromium >/dev/null || { echo "needs chromium (sh tests/install.sh chromium)"; exit 3; }
+command -v chromium >/dev/null || { echo "needs Debian's chromium"; exit 3; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
