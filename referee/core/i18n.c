@@ -58,7 +58,7 @@ bool i18n_init(const char *lang, const char *localedir) {
   if (setenv("LANGUAGE", want, 1) != 0) return false;
   if (localedir) bindtextdomain(I18N_DOMAIN, localedir);
   bind_textdomain_codeset(I18N_DOMAIN, "UTF-8");
-  size_t n = strcspn(want, ":");
+  size_t n = strcspn(want, "_.@:"); /* "fr_FR.UTF-8:en" is "fr" */
   if (n >= sizeof language) n = sizeof language - 1;
   memcpy(language, want, n);
   language[n] = '\0';

@@ -26,7 +26,8 @@
  * be set to show it (the messages then stay in English). */
 bool i18n_init(const char *lang, const char *localedir);
 
-/* The language messages are in: "en" or what i18n_init was given. */
+/* The language messages are in: "en", or the language part of what
+ * i18n_init was given ("fr" for "fr_FR.UTF-8"), as HTML's lang wants it. */
 const char *i18n_language(void);
 
 #if defined(__GNUC__)

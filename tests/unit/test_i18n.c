@@ -45,4 +45,5 @@ Test(i18n, french_from_the_catalogue) {
 Test(i18n, a_region_or_codeset_names_the_language) {
   cr_assert(i18n_init("fr_CA.UTF-8", locale_dir()));
   cr_assert_str_eq(_("the pile is empty"), "la défausse est vide");
+  cr_assert_str_eq(i18n_language(), "fr");
 }
