@@ -25,8 +25,8 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
 }
 
 /* Puts the statement's hand cards (and the pile's top card when top >= 0)
- * into meld m, counting toward the opening. */
-static void fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) {
+ * into meld m, counting toward the opening; returns what they count. */
+static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) {
   long own = eng_move_from_hand(e, st, p, &m->cards);
   if (top >= 0) {
     cc_add(&m->cards, (card_t)top, 1);
@@ -37,6 +37,7 @@ static void fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
+  return own;
 }
 
 /* MELD-THREE, MELD-RANK, MELD-NATURALS: meld.c's judgement of the mix; black
@@ -80,7 +81,7 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   if (meld_is_wild_set(rs, m->rank)) eng_use(e, RK_MELD_WILD_SETS);
   meld_t *dst = old ? old : new_meld(e, st, team, m->rank);
   if (!dst) return false;
-  fill_meld(e, dst, st, p, top);
+  eng_note_opening_group(e, st, p, fill_meld(e, dst, st, p, top));
   return true;
 }
 
@@ -93,7 +94,7 @@ static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
   if (!m) return false;
   m->suit = suit;
   m->ranks = ranks;
-  fill_meld(e, m, st, p, -1);
+  eng_note_opening_group(e, st, p, fill_meld(e, m, st, p, -1));
   return true;
 }
 

@@ -28,6 +28,7 @@ typedef enum { PREMATURE_AT_MELD, PREMATURE_AT_DISCARD } rs_premature_t;
 typedef enum { WILD_FILL_ANY, WILD_FILL_MISSING } rs_wild_fill_t;
 typedef enum { CONCEALED_BY_PLAYER, CONCEALED_BY_TEAM } rs_concealed_by_t;
 typedef enum { DEALT_ORDER_TURN, DEALT_ORDER_SEAT } rs_dealt_order_t;
+typedef enum { OPENING_JUDGED_TURN, OPENING_JUDGED_MELD, OPENING_JUDGED_FIRST_MELD } rs_opening_judged_t;
 typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
 
 typedef struct {
@@ -111,6 +112,7 @@ typedef struct {
     rs_open_counts_t counts;
     bool concealed_exempt;
     int hidden_from;   /* from this team total a hidden canasta meets the minimum; 0: never */
+    rs_opening_judged_t judged; /* the opening turn's melds together, each alone, or the first */
   } opening;
 
   struct {

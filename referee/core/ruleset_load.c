@@ -60,6 +60,7 @@ static const char *const premature_names[] = {"meld", "discard", NULL};
 static const char *const fill_names[] = {"any", "missing", NULL};
 static const char *const concealed_by_names[] = {"player", "team", NULL};
 static const char *const dealt_order_names[] = {"turn", "seat", NULL};
+static const char *const judged_names[] = {"turn", "meld", "first_meld", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -158,6 +159,7 @@ static const field_t opening_fields[] = {
   {"counts", F_ENUM, OFF(opening.counts), 0, 0, counts_names, NULL, 0, 0, false},
   {"concealed_exempt", F_BOOL, OFF(opening.concealed_exempt), 0, 0, NULL, NULL, 0, 0, false},
   {"hidden_from", F_INT, OFF(opening.hidden_from), 0, 1000000, NULL, NULL, 0, 0, false},
+  {"judged", F_ENUM, OFF(opening.judged), 0, 0, judged_names, NULL, 0, 0, true},
   END};
 
 static const field_t red3_fields[] = {

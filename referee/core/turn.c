@@ -19,6 +19,8 @@ void eng_start_turn(engine_t *e, int p) {
   e->pile_red3_laid = false;
   e->first_meld.set = false;
   e->black3_meld.set = false;
+  e->short_group.set = false;
+  e->opening_groups = 0;
   e->melded_before_turn = e->player_melded[p];
   e->team_melded_before_turn = eng_team_meld_count(e, e->team_of[p]) > 0;
   e->opened_before_turn = e->team_opened[e->team_of[p]];

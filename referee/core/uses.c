@@ -97,6 +97,7 @@ static bool score_active(const ruleset_t *rs, rule_key_t k) {
     case RK_OPENING_COUNTS: return true;
     case RK_OPENING_CONCEALED_EXEMPT: return rs->opening.concealed_exempt;
     case RK_OPENING_HIDDEN_FROM: return rs->opening.hidden_from > 0;
+    case RK_OPENING_JUDGED: return rs->opening.judged != OPENING_JUDGED_TURN;
     case RK_RED_THREES_EACH: return rs->red_threes.each > 0;
     case RK_RED_THREES_TOTALS: return rs->red_threes.ntotals > 0;
     case RK_RED_THREES_NEGATIVE_WITHOUT_MELD:
