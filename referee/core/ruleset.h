@@ -72,6 +72,7 @@ typedef struct {
     bool frozen_until_taken;    /* frozen for each player until that player has taken it once */
     int unfreeze_naturals, take_naturals;
     rs_take_onto_t take_onto_meld;
+    int take_onto_meld_naturals; /* naturals of its rank a bare take onto a meld needs in hand */
     bool opening_by_take;
   } pile;
 

@@ -112,6 +112,8 @@ static const field_t pile_fields[] = {
   {"unfreeze_naturals", F_INT, OFF(pile.unfreeze_naturals), 0, 10, NULL, NULL, 0, 0, false},
   {"take_naturals", F_INT, OFF(pile.take_naturals), 0, 10, NULL, NULL, 0, 0, false},
   {"take_onto_meld", F_ENUM, OFF(pile.take_onto_meld), 0, 0, take_onto_names, NULL, 0, 0, false},
+  {"take_onto_meld_naturals", F_INT, OFF(pile.take_onto_meld_naturals), 0, 10, NULL, NULL, 0, 0,
+   true},
   {"opening_by_take", F_BOOL, OFF(pile.opening_by_take), 0, 0, NULL, NULL, 0, 0, false},
   END};
 

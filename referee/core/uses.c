@@ -54,6 +54,8 @@ static bool pile_active(const ruleset_t *rs, rule_key_t k) {
     case RK_PILE_UNFREEZE_NATURALS: return freezes && rs->pile.unfreeze_naturals > 0;
     case RK_PILE_TAKE_NATURALS: return rs->pile.take_naturals > 0;
     case RK_PILE_TAKE_ONTO_MELD: return rs->pile.take_onto_meld != TAKE_ONTO_NEVER;
+    case RK_PILE_TAKE_ONTO_MELD_NATURALS:
+      return rs->pile.take_onto_meld != TAKE_ONTO_NEVER && rs->pile.take_onto_meld_naturals > 0;
     default: return rs->pile.opening_by_take;
   }
 }
