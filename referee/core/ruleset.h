@@ -143,6 +143,7 @@ typedef struct {
   struct rs_end {
     rs_stock_empty_t stock_empty;
     bool must_take_unopened;   /* must_take binds a team that has not opened too */
+    bool last_red3_ends;       /* a stock that runs out on a red three ends the hand */
   } end;
 
   struct {

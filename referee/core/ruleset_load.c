@@ -195,6 +195,7 @@ static const field_t going_out_fields[] = {
 static const field_t end_fields[] = {
   {"stock_empty", F_ENUM, OFF(end.stock_empty), 0, 0, stock_names, NULL, 0, 0, false},
   {"must_take_unopened", F_BOOL, OFF(end.must_take_unopened), 0, 0, NULL, NULL, 0, 0, true},
+  {"last_red3_ends", F_BOOL, OFF(end.last_red3_ends), 0, 0, NULL, NULL, 0, 0, true},
   END};
 
 static const field_t foot_fields[] = {

@@ -63,6 +63,18 @@ bool eng_may_meld(engine_t *e, const stmt_t *st) {
   return true;
 }
 
+/* end.last_red3_ends: a red three drawn from the stock in this turn (the
+ * draw or a replacement) laid when the stock is empty, no replacement still
+ * due: nothing can replace it, and the hand ends at once, without a meld or
+ * a discard (today's rule, the default, plays the turn on). */
+static void red3_unreplaced(engine_t *e, int p) {
+  if (!e->rs->end.last_red3_ends || p != e->current || e->took_pile || e->owed > 0 ||
+      e->stock.total > 0 || !(e->drawn || e->replaced))
+    return;
+  eng_use(e, RK_END_LAST_RED3_ENDS);
+  e->over = e->stock_out = true;
+}
+
 static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
@@ -86,6 +98,8 @@ static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   if (e->stock.total > (unsigned)e->owed) {
     e->owed_player = p;
     e->owed++;
+  } else {
+    red3_unreplaced(e, p);
   }
   return true;
 }

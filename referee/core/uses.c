@@ -152,6 +152,7 @@ bool rule_key_active(const ruleset_t *rs, rule_key_t k) {
     case RK_MATCH_HANDS: return rs->match.hands > 0;
     case RK_END_MUST_TAKE_UNOPENED:
       return rs->end.must_take_unopened && rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE;
+    case RK_END_LAST_RED3_ENDS: return rs->end.last_red3_ends;
     default: return true; /* table.*, cards.values, turn.draw, end.stock_empty */
   }
 }
