@@ -60,6 +60,7 @@ static const char *const premature_names[] = {"meld", "discard", NULL};
 static const char *const fill_names[] = {"any", "missing", NULL};
 static const char *const concealed_by_names[] = {"player", "team", NULL};
 static const char *const dealt_order_names[] = {"turn", "seat", NULL};
+static const char *const foot_down_names[] = {"hand", "exempt", "with_foot", NULL};
 static const char *const judged_names[] = {"turn", "meld", "first_meld", NULL};
 
 static const field_t seat_fields[] = {
@@ -195,6 +196,7 @@ static const field_t going_out_fields[] = {
 static const field_t end_fields[] = {
   {"stock_empty", F_ENUM, OFF(end.stock_empty), 0, 0, stock_names, NULL, 0, 0, false},
   {"must_take_unopened", F_BOOL, OFF(end.must_take_unopened), 0, 0, NULL, NULL, 0, 0, true},
+  {"must_take_foot", F_ENUM, OFF(end.must_take_foot), 0, 0, foot_down_names, NULL, 0, 0, true},
   {"last_red3_ends", F_BOOL, OFF(end.last_red3_ends), 0, 0, NULL, NULL, 0, 0, true},
   END};
 

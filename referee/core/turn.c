@@ -223,6 +223,16 @@ static bool act_answer(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+/* The foot joins p's hand; its cards count as the player's own. */
+static void pick_up_foot(engine_t *e, int p) {
+  for (card_t c = 0; c < CARD_KINDS; c++) {
+    cc_add(&e->hand[p], c, e->foot[p].n[c]);
+    cc_add(&e->own, c, e->foot[p].n[c]);
+  }
+  cc_clear(&e->foot[p]);
+  e->has_foot[p] = false;
+}
+
 /* foot.size: the player picks up the foot once the team has opened (this
  * turn's melding counts: it is judged when the melding is over). */
 static bool act_foot(engine_t *e, const stmt_t *st, int p) {
@@ -236,13 +246,51 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
     return eng_fail(e, st, col, CODE_NOT_OPENED, "foot.size",
                 "the team has not opened: the foot is picked up after the opening");
   if (!eng_check_no_red3(e, st, p)) return false;
-  for (card_t c = 0; c < CARD_KINDS; c++) {
-    cc_add(&e->hand[p], c, e->foot[p].n[c]);
-    cc_add(&e->own, c, e->foot[p].n[c]);
-  }
-  cc_clear(&e->foot[p]);
-  e->has_foot[p] = false;
+  pick_up_foot(e, p);
   eng_use(e, RK_FOOT_SIZE);
+  return true;
+}
+
+/* end.must_take_foot: with_foot — could p take the pile with the foot in the
+ * hand? (Its red threes would be laid first, with no replacement to draw.) */
+static bool can_take_with_foot(const engine_t *e, int p) {
+  engine_t *with = eng_new();
+  if (!with) return false;
+  eng_copy(with, e);
+  pick_up_foot(with, p);
+  card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
+  cc_take(&with->hand[p], h, with->hand[p].n[h]);
+  cc_take(&with->hand[p], d, with->hand[p].n[d]);
+  bool can = eng_can_take(with, p);
+  eng_free(with);
+  return can;
+}
+
+/* end.stock_empty: must_take binds an opened team, one that has not opened
+ * where end.must_take_unopened says so, and a player whose foot is still
+ * down as end.must_take_foot says: judged by the hand (hand), not bound
+ * (exempt), or by the hand and the foot, which an opened team may pick up
+ * before taking (with_foot). */
+static bool must_take(engine_t *e, const stmt_t *st, int p) {
+  const rs_end_t *end = &e->rs->end;
+  bool opened = e->team_opened[e->team_of[p]];
+  if (end->stock_empty != STOCK_EMPTY_MUST_TAKE || !(opened || end->must_take_unopened))
+    return true;
+  bool foot_down = e->has_foot[p] && end->must_take_foot != MUST_TAKE_FOOT_HAND;
+  if (foot_down && end->must_take_foot == MUST_TAKE_FOOT_EXEMPT) {
+    eng_use(e, RK_END_MUST_TAKE_FOOT);
+    return true;
+  }
+  const char *rule = opened ? "end.stock_empty" : "end.must_take_unopened";
+  bool can = eng_can_take(e, p), with_foot = foot_down && opened;
+  if (!can && with_foot && can_take_with_foot(e, p)) can = true, rule = "end.must_take_foot";
+  if (can)
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, rule,
+                    "the stock is empty but %s can take the pile%s: play goes on",
+                    e->player_name[p],
+                    strcmp(rule, "end.must_take_foot") == 0 ? " with the foot picked up" : "");
+  if (!opened) eng_use(e, RK_END_MUST_TAKE_UNOPENED);
+  if (with_foot) eng_use(e, RK_END_MUST_TAKE_FOOT);
   return true;
 }
 
@@ -262,17 +310,7 @@ static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->drawn)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "end.stock_empty",
                 "end comes at the start of a turn, in place of the draw");
-  /* must_take binds an opened team, and one that has not opened where
-   * end.must_take_unopened says so */
-  const rs_end_t *end = &e->rs->end;
-  bool bound = end->stock_empty == STOCK_EMPTY_MUST_TAKE &&
-               (e->team_opened[e->team_of[p]] || end->must_take_unopened);
-  if (bound && eng_can_take(e, p))
-    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY,
-                    e->team_opened[e->team_of[p]] ? "end.stock_empty" : "end.must_take_unopened",
-                    "the stock is empty but %s can take the pile: play goes on",
-                    e->player_name[p]);
-  if (bound && !e->team_opened[e->team_of[p]]) eng_use(e, RK_END_MUST_TAKE_UNOPENED);
+  if (!must_take(e, st, p)) return false;
   eng_use(e, RK_END_STOCK_EMPTY);
   e->over = true;
   return true;

@@ -153,6 +153,9 @@ bool rule_key_active(const ruleset_t *rs, rule_key_t k) {
     case RK_END_MUST_TAKE_UNOPENED:
       return rs->end.must_take_unopened && rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE;
     case RK_END_LAST_RED3_ENDS: return rs->end.last_red3_ends;
+    case RK_END_MUST_TAKE_FOOT:
+      return rs->end.must_take_foot != MUST_TAKE_FOOT_HAND && rs->foot.size > 0 &&
+             rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE;
     default: return true; /* table.*, cards.values, turn.draw, end.stock_empty */
   }
 }
