@@ -66,7 +66,7 @@ bool eng_may_meld(engine_t *e, const stmt_t *st) {
 /* end.last_red3_ends: a red three drawn from the stock in this turn (the
  * draw or a replacement) laid when the stock is empty, no replacement still
  * due: nothing can replace it, and the hand ends at once, without a meld or
- * a discard (today's rule, the default, plays the turn on). */
+ * a discard (false, the default, plays the turn on). */
 static void red3_unreplaced(engine_t *e, int p) {
   if (!e->rs->end.last_red3_ends || p != e->current || e->took_pile || e->owed > 0 ||
       e->stock.total > 0 || !(e->drawn || e->replaced))
@@ -281,14 +281,16 @@ static bool must_take(engine_t *e, const stmt_t *st, int p) {
     eng_use(e, RK_END_MUST_TAKE_FOOT);
     return true;
   }
-  const char *rule = opened ? "end.stock_empty" : "end.must_take_unopened";
-  bool can = eng_can_take(e, p), with_foot = foot_down && opened;
-  if (!can && with_foot && can_take_with_foot(e, p)) can = true, rule = "end.must_take_foot";
+  bool with_foot = foot_down && opened, by_foot = false;
+  bool can = eng_can_take(e, p);
+  if (!can && with_foot) can = by_foot = can_take_with_foot(e, p);
   if (can)
-    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, rule,
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY,
+                    by_foot  ? "end.must_take_foot"
+                    : opened ? "end.stock_empty"
+                             : "end.must_take_unopened",
                     "the stock is empty but %s can take the pile%s: play goes on",
-                    e->player_name[p],
-                    strcmp(rule, "end.must_take_foot") == 0 ? " with the foot picked up" : "");
+                    e->player_name[p], by_foot ? " with the foot picked up" : "");
   if (!opened) eng_use(e, RK_END_MUST_TAKE_UNOPENED);
   if (with_foot) eng_use(e, RK_END_MUST_TAKE_FOOT);
   return true;
