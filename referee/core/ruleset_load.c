@@ -60,6 +60,8 @@ static const char *const premature_names[] = {"meld", "discard", NULL};
 static const char *const fill_names[] = {"any", "missing", NULL};
 static const char *const concealed_by_names[] = {"player", "team", NULL};
 static const char *const dealt_order_names[] = {"turn", "seat", NULL};
+static const char *const foot_down_names[] = {"hand", "exempt", "with_foot", NULL};
+static const char *const judged_names[] = {"turn", "meld", "first_meld", NULL};
 
 static const field_t seat_fields[] = {
   {"players", F_INT, offsetof(rs_seat_t, players), 2, 12, NULL, NULL, 0, 0, false},
@@ -111,6 +113,8 @@ static const field_t pile_fields[] = {
   {"unfreeze_naturals", F_INT, OFF(pile.unfreeze_naturals), 0, 10, NULL, NULL, 0, 0, false},
   {"take_naturals", F_INT, OFF(pile.take_naturals), 0, 10, NULL, NULL, 0, 0, false},
   {"take_onto_meld", F_ENUM, OFF(pile.take_onto_meld), 0, 0, take_onto_names, NULL, 0, 0, false},
+  {"take_onto_meld_naturals", F_INT, OFF(pile.take_onto_meld_naturals), 0, 10, NULL, NULL, 0, 0,
+   true},
   {"opening_by_take", F_BOOL, OFF(pile.opening_by_take), 0, 0, NULL, NULL, 0, 0, false},
   END};
 
@@ -158,6 +162,7 @@ static const field_t opening_fields[] = {
   {"counts", F_ENUM, OFF(opening.counts), 0, 0, counts_names, NULL, 0, 0, false},
   {"concealed_exempt", F_BOOL, OFF(opening.concealed_exempt), 0, 0, NULL, NULL, 0, 0, false},
   {"hidden_from", F_INT, OFF(opening.hidden_from), 0, 1000000, NULL, NULL, 0, 0, false},
+  {"judged", F_ENUM, OFF(opening.judged), 0, 0, judged_names, NULL, 0, 0, true},
   END};
 
 static const field_t red3_fields[] = {
@@ -191,6 +196,8 @@ static const field_t going_out_fields[] = {
 static const field_t end_fields[] = {
   {"stock_empty", F_ENUM, OFF(end.stock_empty), 0, 0, stock_names, NULL, 0, 0, false},
   {"must_take_unopened", F_BOOL, OFF(end.must_take_unopened), 0, 0, NULL, NULL, 0, 0, true},
+  {"must_take_foot", F_ENUM, OFF(end.must_take_foot), 0, 0, foot_down_names, NULL, 0, 0, true},
+  {"last_red3_ends", F_BOOL, OFF(end.last_red3_ends), 0, 0, NULL, NULL, 0, 0, true},
   END};
 
 static const field_t foot_fields[] = {
