@@ -10,7 +10,7 @@ static bool deal_cards(engine_t *e, const stmt_t *st, card_counts_t *to) {
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
     if (!cc_take(&e->stock, c, 1))
-      return eng_fail(e, st, st->card_cols[i], CODE_DEAL, "table.packs",
+      return eng_fail(e, st, st->card_cols[i], CODE_DEAL, RK_TABLE_PACKS,
                       "one %s too many: the %d packs hold %u", card_name(c, b), e->seat->packs,
                       e->packs.n[c]);
     if (to) cc_add(to, c, 1);
@@ -20,7 +20,7 @@ static bool deal_cards(engine_t *e, const stmt_t *st, card_counts_t *to) {
 
 static bool deal_dealer(engine_t *e, const stmt_t *st, int player) {
   if (e->dealer >= 0)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, "a second dealer for this hand");
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, "a second dealer for this hand");
   e->dealer = player;
   e->current = (player + 1) % e->nplayers;
   return true;
@@ -28,10 +28,10 @@ static bool deal_dealer(engine_t *e, const stmt_t *st, int player) {
 
 static bool deal_hand(engine_t *e, const stmt_t *st, int p) {
   if (e->dealt[p])
-    return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, "%s was already dealt this hand",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, "%s was already dealt this hand",
                     e->player_name[p]);
   if ((int)st->ncards != e->seat->deal)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "table.deal",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_TABLE_DEAL,
                     "%s is dealt %u card%s, the deal is %d at %d players", e->player_name[p],
                     st->ncards, st->ncards == 1 ? "" : "s", e->seat->deal, e->nplayers);
   e->dealt[p] = true;
@@ -39,9 +39,9 @@ static bool deal_hand(engine_t *e, const stmt_t *st, int p) {
 }
 
 static bool deal_stock(engine_t *e, const stmt_t *st) {
-  if (e->stock_known) return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, "a second stock line");
+  if (e->stock_known) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, "a second stock line");
   if (st->ncards > e->packs.total)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "table.packs",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_TABLE_PACKS,
                     "the stock line lists %u cards, the %d packs hold %u", st->ncards,
                     e->seat->packs, e->packs.total);
   e->stock_known = true;
@@ -86,7 +86,7 @@ static bool pile_covered_once(engine_t *e, const stmt_t *st) {
    * reported at that card; otherwise a wrong size is reported at `pile` */
   unsigned col = st->ncards > want && rs->pile.cover_initial ? st->card_cols[want] : st->key.col;
   if (st->ncards != want && covered)
-    return eng_fail(e, st, col, CODE_DEAL, "pile.cover_once",
+    return eng_fail(e, st, col, CODE_DEAL, RK_PILE_COVER_ONCE,
                     st->ncards < want
                         ? "the upcard %s must be covered by one card: the pile starts with %u "
                           "cards, not %u"
@@ -96,11 +96,11 @@ static bool pile_covered_once(engine_t *e, const stmt_t *st) {
   if (st->ncards != want && want > 0 && st->ncards > want &&
       (rs_classes(rs, st->cards[want - 1]) & rs->pile.cover_initial) == 0 &&
       rs->pile.cover_initial != 0)
-    return eng_fail(e, st, col, CODE_DEAL, "pile.cover_initial",
+    return eng_fail(e, st, col, CODE_DEAL, RK_PILE_COVER_INITIAL,
                     "%s needs no cover: the pile starts with %u card%s",
                     card_name(st->cards[0], b), want, want == 1 ? "" : "s");
   if (st->ncards != want)
-    return eng_fail(e, st, col, CODE_DEAL, "pile.initial",
+    return eng_fail(e, st, col, CODE_DEAL, RK_PILE_INITIAL,
                     "the pile starts with %u cards, the ruleset turns up %u", st->ncards, want);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) eng_push_pile(e, st->cards[i]);
@@ -119,7 +119,7 @@ static bool pile_packet(engine_t *e, const stmt_t *st) {
   unsigned want = eng_pile_layout(e->rs, st->cards, st->ncards), n = want - 2;
   if (st->ncards != want)
     return eng_fail(e, st, st->ncards > want ? st->card_cols[want] : st->key.col, CODE_DEAL,
-                    "pile.packet",
+                    RK_PILE_PACKET,
                     "%s sets a packet of %u cards: the pile line holds it, the %u and one card "
                     "face up, %u cards, not %u",
                     card_name(st->cards[0], b), n, n, want, st->ncards);
@@ -134,7 +134,7 @@ static bool pile_packet(engine_t *e, const stmt_t *st) {
 static bool deal_pile(engine_t *e, const stmt_t *st) {
   const ruleset_t *rs = e->rs;
   char b[4];
-  if (e->pile_given) return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, "a second pile line");
+  if (e->pile_given) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, "a second pile line");
   e->pile_given = true;
   if (st->ncards > 0 && rs->pile.packet[card_rank(st->cards[0])] > 0) return pile_packet(e, st);
   if (rs->pile.cover_once || rs->pile.cover_initial == 0) return pile_covered_once(e, st);
@@ -144,11 +144,11 @@ static bool deal_pile(engine_t *e, const stmt_t *st) {
     bool last = i + 1 == st->ncards;
     bool covered = (rs_classes(rs, c) & rs->pile.cover_initial) != 0;
     if (!last && !covered)
-      return eng_fail(e, st, st->card_cols[i + 1], CODE_DEAL, "pile.cover_initial",
+      return eng_fail(e, st, st->card_cols[i + 1], CODE_DEAL, RK_PILE_COVER_INITIAL,
                       "%s needs no cover: the pile starts with %d card%s", card_name(c, b),
                       rs->pile.initial, rs->pile.initial == 1 ? "" : "s");
     if (last && covered)
-      return eng_fail(e, st, st->key.col, CODE_DEAL, "pile.cover_initial",
+      return eng_fail(e, st, st->key.col, CODE_DEAL, RK_PILE_COVER_INITIAL,
                       "the upcard %s must be covered by another card", card_name(c, b));
     eng_push_pile(e, c);
     if (!last) {
@@ -165,11 +165,11 @@ static bool deal_pile(engine_t *e, const stmt_t *st) {
  * cards dealt earns the bonus (scored with the hand). */
 static bool deal_cut(engine_t *e, const stmt_t *st) {
   if (e->rs->cut.bonus == 0)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "cut.bonus", "the %s rules have no cut",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_CUT_BONUS, "the %s rules have no cut",
                     e->rs->name);
-  if (e->cut >= 0) return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, "a second cut line");
+  if (e->cut >= 0) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, "a second cut line");
   if (st->number < 1 || st->number > (long)e->packs.total)
-    return eng_fail(e, st, st->value.col, CODE_DEAL, "cut.bonus",
+    return eng_fail(e, st, st->value.col, CODE_DEAL, RK_CUT_BONUS,
                     "a cut of %ld cards from a stack of %u", st->number, e->packs.total);
   e->cut = (int)st->number;
   return true;
@@ -179,13 +179,13 @@ static bool deal_cut(engine_t *e, const stmt_t *st) {
 static bool deal_foot(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   if (rs->foot.size == 0)
-    return eng_fail(e, st, st->key.col, CODE_FOOT, "foot.size", "the %s rules have no foot",
+    return eng_fail(e, st, st->key.col, CODE_FOOT, RK_FOOT_SIZE, "the %s rules have no foot",
                     rs->name);
   if (e->has_foot[p])
-    return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, "%s already has a foot this hand",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, "%s already has a foot this hand",
                     e->player_name[p]);
   if ((int)st->ncards != rs->foot.size)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "foot.size",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_FOOT_SIZE,
                     "%s's foot holds %u cards, a foot is %d", e->player_name[p], st->ncards,
                     rs->foot.size);
   e->has_foot[p] = true;
@@ -215,12 +215,12 @@ static bool check_stock_line(engine_t *e, unsigned line, unsigned col, const cha
     card_t c = e->stock_order[i];
     cc_add(&listed, c, 1);
     if (listed.n[c] > e->stock.n[c])
-      return eng_fail_at(e, line, col, text, CODE_DEAL, NULL,
+      return eng_fail_at(e, line, col, text, CODE_DEAL, RK_NONE,
                          "the stock line holds one %s too many: the deals and pile leave %u",
                          card_name(c, b), e->stock.n[c]);
   }
   if (listed.total != e->stock.total)
-    return eng_fail_at(e, line, col, text, CODE_DEAL, NULL,
+    return eng_fail_at(e, line, col, text, CODE_DEAL, RK_NONE,
                        "the stock line lists %u cards, %u remain", listed.total, e->stock.total);
   return true;
 }
@@ -229,17 +229,17 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text) 
   if (e->setup_done) return true;
   e->setup_done = true;
   if (e->dealer < 0)
-    return eng_fail_at(e, line, col, text, CODE_DEAL, NULL, "the hand has no dealer line");
+    return eng_fail_at(e, line, col, text, CODE_DEAL, RK_NONE, "the hand has no dealer line");
   for (int p = 0; p < e->nplayers; p++)
     if (!e->dealt[p])
-      return eng_fail_at(e, line, col, text, CODE_DEAL, "table.deal", "%s was not dealt",
+      return eng_fail_at(e, line, col, text, CODE_DEAL, RK_TABLE_DEAL, "%s was not dealt",
                          e->player_name[p]);
   for (int p = 0; p < e->nplayers && e->rs->foot.size > 0; p++)
     if (!e->has_foot[p])
-      return eng_fail_at(e, line, col, text, CODE_DEAL, "foot.size", "%s has no foot",
+      return eng_fail_at(e, line, col, text, CODE_DEAL, RK_FOOT_SIZE, "%s has no foot",
                          e->player_name[p]);
   if (!e->pile_given && e->rs->pile.initial > 0)
-    return eng_fail_at(e, line, col, text, CODE_DEAL, "pile.initial", "the hand has no pile line");
+    return eng_fail_at(e, line, col, text, CODE_DEAL, RK_PILE_INITIAL, "the hand has no pile line");
   if (e->stock_known && !check_stock_line(e, line, col, text)) return false;
   eng_use(e, RK_TABLE_DEAL);
   eng_use(e, RK_TABLE_PACKS);

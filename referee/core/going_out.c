@@ -42,7 +42,7 @@ bool eng_judge_opening(engine_t *e, int p) {
   bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
   long got = largest_or_sum(rs, best, sum);
   if (got < need)
-    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, "opening.bands",
+    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, RK_OPENING_BANDS,
                          largest ? "the team's largest opening meld is worth %ld, %d needed "
                                    "(team total %ld)"
                                  : "the team's opening melds are worth %ld, %d needed (team "
@@ -62,29 +62,27 @@ static bool judge_requirements_as(engine_t *e, const stmt_t *st, int p, const ch
   unsigned col = st->verb_word.col;
   canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
   if (!rs->going_out.first_turn && e->turns[p] <= 1)
-    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.first_turn",
+    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_FIRST_TURN,
                     "%s%s in the first turn, where going out is not allowed", e->player_name[p],
                     why);
   if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (c.all < rs->going_out.canastas)
-    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
+    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_CANASTAS,
                     "%s%s but the team has %d canasta%s; going out needs %d", e->player_name[p],
                     why, c.all, c.all == 1 ? "" : "s", rs->going_out.canastas);
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
-  const struct { int have, need; const char *what, *key; rule_key_t rk; } kinds[] = {
-    {c.pure, rs->going_out.pure, "pure canasta", "going_out.pure", RK_GOING_OUT_PURE},
-    {c.impure, rs->going_out.impure, "impure canasta", "going_out.impure", RK_GOING_OUT_IMPURE},
-    {c.wild_pure + c.wild_impure, rs->going_out.wild, "wild canasta", "going_out.wild",
-     RK_GOING_OUT_WILD},
-    {sequences, rs->going_out.sequences, "complete sequence", "going_out.sequences",
-     RK_GOING_OUT_SEQUENCES}};
+  const struct { int have, need; const char *what; rule_key_t rk; } kinds[] = {
+    {c.pure, rs->going_out.pure, "pure canasta", RK_GOING_OUT_PURE},
+    {c.impure, rs->going_out.impure, "impure canasta", RK_GOING_OUT_IMPURE},
+    {c.wild_pure + c.wild_impure, rs->going_out.wild, "wild canasta", RK_GOING_OUT_WILD},
+    {sequences, rs->going_out.sequences, "complete sequence", RK_GOING_OUT_SEQUENCES}};
   if (rs->going_out.canastas > 0) eng_use(e, RK_GOING_OUT_CANASTAS);
   for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
     if (kinds[k].need > 0 && kinds[k].have >= kinds[k].need) eng_use(e, kinds[k].rk);
     if (kinds[k].have < kinds[k].need)
-      return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
+      return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].rk,
                       "%s%s but the team has %d %s%s; going out needs %d", e->player_name[p],
                       why, kinds[k].have, kinds[k].what,
                       kinds[k].have == 1 ? "" : "s", kinds[k].need);
@@ -132,11 +130,11 @@ bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
   e->concealed = concealed_now(e);
   if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
-    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                     "%s goes out although the partner answered no", e->player_name[p]);
   bool must_ask = rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0;
   if (must_ask && e->ask != ASK_YES)
-    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                     "%s goes out without asking the partner", e->player_name[p]);
   if (e->ask == ASK_YES) eng_use(e, RK_GOING_OUT_ASK);
   eng_went_out(e, p);

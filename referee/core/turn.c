@@ -33,7 +33,7 @@ bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = e->hand[p].n[card_make(RANK_3, SUIT_H)] ? card_make(RANK_3, SUIT_H)
                                                       : card_make(RANK_3, SUIT_D);
   char b[4];
-  return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, "red_threes",
+  return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_RED_THREES,
               "%s still holds %s: a red three is laid at once, before the turn goes on",
               e->player_name[p], card_name(c, b));
 }
@@ -43,18 +43,18 @@ bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
 bool eng_may_meld(engine_t *e, const stmt_t *st) {
   bool before = e->rs->turn.meld_before_draw;
   if (!before && !e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_MELD_BEFORE_DRAW,
                 e->replaced ? "%s before drawing: the draw after the red three was its "
                               "replacement, the turn's own draw is missing"
                             : "%s before drawing: a turn starts with the draw or the pile",
                 verb_name(st->verb));
   if (before && e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_MELD_BEFORE_DRAW,
                 "%s after %s: melding comes before the draw", verb_name(st->verb),
                 e->took_pile ? "taking the pile" : "drawing");
 
   if (e->ask == ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 "the partner has not answered yet");
   if (!e->first_meld.set && !e->opened_before_turn) eng_mark(&e->first_meld, st);
   if (before) eng_use(e, RK_TURN_MELD_BEFORE_DRAW);
@@ -65,7 +65,7 @@ static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
   if (!card_is_red3(c))
-    return eng_fail(e, st, st->card_cols[0], CODE_MELD_RANK, "red_threes",
+    return eng_fail(e, st, st->card_cols[0], CODE_MELD_RANK, RK_RED_THREES,
                 "%s is not a red three: only 3H and 3D are laid with red3", card_name(c, b));
   if (!eng_check_in_hand(e, st, p)) return false;
   cc_take(&e->hand[p], c, 1);
@@ -90,7 +90,7 @@ static bool act_red3(engine_t *e, const stmt_t *st, int p) {
 
 static bool replacement_draw(engine_t *e, const stmt_t *st, int p) {
   if (st->ncards != 1)
-    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "red_threes",
+    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, RK_RED_THREES,
                 "%u cards drawn: a red three's replacement is one card, drawn on its own line",
                 st->ncards);
   if (!eng_take_from_stock(e, st, p)) return false;
@@ -104,9 +104,9 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   if (e->owed_player == p && e->owed > 0) return replacement_draw(e, st, p);
   if (e->drawn) {
     if (e->pile_red3_laid)
-      return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+      return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, RK_RED_THREES,
                   "a red three from the pile is not replaced");
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_DRAW,
                 "a second draw in one turn");
   }
   if (!eng_check_no_red3(e, st, p)) return false;
@@ -114,10 +114,10 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   unsigned want = (unsigned)e->rs->turn.draw;
   if (want > e->stock.total) want = e->stock.total;
   if (want == 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_STOCK_MISMATCH, "end.stock_empty",
+    return eng_fail(e, st, st->verb_word.col, CODE_STOCK_MISMATCH, RK_END_STOCK_EMPTY,
                 "the stock is empty");
   if (st->ncards != want)
-    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "turn.draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, RK_TURN_DRAW,
                 "%u card%s drawn, the draw takes %u", st->ncards, st->ncards == 1 ? "" : "s",
                 want);
   if (!eng_take_from_stock(e, st, p)) return false;
@@ -130,12 +130,12 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
   if (!e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_DRAW,
                 e->replaced ? "a discard before drawing: the draw after the red three was its "
                               "replacement, the turn's own draw is missing"
                             : "a discard before drawing: a turn starts with the draw or the pile");
   if (e->ask == ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 "the partner has not answered yet");
   if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p)) return false;
   cc_take(&e->hand[p], c, 1);
@@ -149,11 +149,11 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   } else {
     if (!eng_judge_opening(e, p)) return false;
     if (e->black3_meld.set)
-      return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, "meld.black_threes",
+      return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
                        "black threes are melded only when going out, and %s did not go out",
                        e->player_name[p]);
     if (e->ask == ASK_YES)
-      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                   "the partner answered yes: %s must go out this turn, %u card%s left",
                   e->player_name[p], e->hand[p].total, e->hand[p].total == 1 ? "" : "s");
   }
@@ -174,18 +174,18 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
 static bool act_ask(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->going_out.ask == ASK_NONE)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "asking to go out is not part of this game");
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, "asking to go out is not part of this game");
   if (eng_partner_count(e, p) == 0)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "%s has no partner to ask",
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, "%s has no partner to ask",
                 e->player_name[p]);
   if (e->rs->turn.meld_before_draw && !e->empty_hand)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK,
                 "asking to end comes when the hand is empty, %u card%s left", e->hand[p].total,
                 e->hand[p].total == 1 ? "" : "s");
   if (!e->drawn && !e->empty_hand)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "asking comes after the draw");
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, "asking comes after the draw");
   if (e->ask != ASK_NOT_ASKED)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", "%s already asked this turn",
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, "%s already asked this turn",
                 e->player_name[p]);
   if (!eng_check_no_red3(e, st, p)) return false;
   if (e->empty_hand && !eng_may_end_early(e, st, p)) return false;
@@ -196,10 +196,10 @@ static bool act_ask(engine_t *e, const stmt_t *st, int p) {
 static bool act_answer(engine_t *e, const stmt_t *st, int p) {
   int c = e->current;
   if (e->ask != ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 "nobody asked to go out");
   if (p == c || e->team_of[p] != e->team_of[c])
-    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "going_out.ask",
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_GOING_OUT_ASK,
                 "only a partner of %s answers", e->player_name[c]);
   e->ask = st->verb == V_YES ? ASK_YES : ASK_NO;
   eng_use(e, RK_GOING_OUT_ASK);
@@ -212,12 +212,12 @@ static bool act_answer(engine_t *e, const stmt_t *st, int p) {
 static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->foot.size == 0)
-    return eng_fail(e, st, col, CODE_FOOT, "foot.size", "the %s rules have no foot", e->rs->name);
+    return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_SIZE, "the %s rules have no foot", e->rs->name);
   if (!e->has_foot[p])
-    return eng_fail(e, st, col, CODE_FOOT, "foot.size", "%s has already picked up the foot",
+    return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_SIZE, "%s has already picked up the foot",
                 e->player_name[p]);
   if (!e->opened_before_turn && !e->first_meld.set)
-    return eng_fail(e, st, col, CODE_NOT_OPENED, "foot.size",
+    return eng_fail(e, st, col, CODE_NOT_OPENED, RK_FOOT_SIZE,
                 "the team has not opened: the foot is picked up after the opening");
   if (!eng_check_no_red3(e, st, p)) return false;
   for (card_t c = 0; c < CARD_KINDS; c++) {
@@ -234,17 +234,17 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
 static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->empty_hand) {
     if (e->rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0)
-      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                   "%s ends the hand without asking the partners", e->player_name[p]);
     if (!eng_may_end_early(e, st, p)) return false;
     eng_went_out(e, p);
     return true;
   }
   if (e->stock.total > 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, RK_END_STOCK_EMPTY,
                 "the stock still holds %u card%s", e->stock.total, e->stock.total == 1 ? "" : "s");
   if (e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "end.stock_empty",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_END_STOCK_EMPTY,
                 "end comes at the start of a turn, in place of the draw");
   /* must_take binds an opened team, and one that has not opened where
    * end.must_take_unopened says so */
@@ -253,7 +253,7 @@ static bool act_end(engine_t *e, const stmt_t *st, int p) {
                (e->team_opened[e->team_of[p]] || end->must_take_unopened);
   if (bound && eng_can_take(e, p))
     return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY,
-                    e->team_opened[e->team_of[p]] ? "end.stock_empty" : "end.must_take_unopened",
+                    e->team_opened[e->team_of[p]] ? RK_END_STOCK_EMPTY : RK_END_MUST_TAKE_UNOPENED,
                     "the stock is empty but %s can take the pile: play goes on",
                     e->player_name[p]);
   if (bound && !e->team_opened[e->team_of[p]]) eng_use(e, RK_END_MUST_TAKE_UNOPENED);
@@ -280,29 +280,29 @@ static bool pregame_in_order(engine_t *e, int p) {
 static bool check_actor(engine_t *e, const stmt_t *st, int p) {
   if (e->owed > 0 && e->owed_player >= 0 && !(p == e->owed_player &&
                                                (st->verb == V_DRAW || st->verb == V_RED3)))
-    return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+    return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, RK_RED_THREES,
                 "%s laid a red three and draws its replacement before anything else",
                 e->player_name[e->owed_player]);
   bool seats = e->rs->red_threes.dealt_order == DEALT_ORDER_SEAT;
   if (seats && e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
-    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "red_threes.dealt_order",
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_RED_THREES_DEALT_ORDER,
                     "dealt red threes are laid in seat order: %s comes before %s",
                     e->player_name[p], e->player_name[e->pregame_seat]);
   if (seats && e->pregame && st->verb == V_RED3) eng_use(e, RK_RED_THREES_DEALT_ORDER);
   if (st->verb == V_YES || st->verb == V_NO || p == e->current) return true;
   if (e->ask == ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 "%s asked to go out: a partner answers first", e->player_name[e->current]);
   if (e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
-    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "red_threes",
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_RED_THREES,
                 "dealt red threes are laid seat by seat, in turn order: %s comes before %s",
                 e->player_name[p], e->player_name[e->pregame_seat]);
   if (e->pregame && st->verb == V_RED3) return true;
   if (e->owed_player == p && st->verb == V_DRAW) return true;
   if (e->drawn && p == (e->current + 1) % e->nplayers)
-    return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, NULL,
+    return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, RK_NONE,
                 "%s's turn ended without a discard", e->player_name[e->current]);
-  return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, NULL, "it is %s's turn, not %s's",
+  return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_NONE, "it is %s's turn, not %s's",
               e->player_name[e->current], e->player_name[p]);
 }
 
@@ -314,12 +314,12 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
     return true;
   }
   if (e->over)
-    return eng_fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL,
+    return eng_fail(e, st, st->verb_word.col, CODE_HAND_OVER, RK_NONE,
                 e->stock_out ? "the hand is over: the stock is empty" : "the hand is over");
   if (!check_actor(e, st, p)) return false;
 
   if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 "%s asked to go out: a partner answers first", e->player_name[e->current]);
   if (p == e->current && st->verb != V_RED3 && !(st->verb == V_DRAW && e->owed > 0))
     e->pregame = false;
@@ -344,6 +344,6 @@ bool eng_finish(engine_t *e, unsigned line, const char *text) {
   if (e->dead) return false;
   if (!eng_setup_done(e, line, 1, text)) return false;
   if (e->over) return true;
-  return eng_fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, NULL,
+  return eng_fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, RK_NONE,
                  "the hand is still on: %s is to play", e->player_name[e->current]);
 }
