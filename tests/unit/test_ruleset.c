@@ -331,23 +331,45 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
 
 /* ---- the table of rule keys ---------------------------------------------- */
 
-Test(ruleset, each_rule_key_id_spells_its_path) {
-  static const struct { rule_key_t k; const char *id, *path; } rows[] = {
-#define X(id, path, ...) {id, #id, path},
+/* Each row of the table of keys pairs the id, the path and the member it
+ * fills: RK_MELD_MAX_WILD, "meld.max_wild", RS(meld.max_wild); a table row's
+ * field SEAT(deal) is "table.deal". Swapping two rows' paths, or members,
+ * fails here. */
+static const struct { rule_key_t k; const char *id, *path, *at; } key_rows[] = {
+#define X(id, path, type, at, ...) {id, #id, path, #at},
 #include "rulekeys.def"
 #undef X
-  };
-  cr_assert_eq(sizeof rows / sizeof rows[0], RK_COUNT - 1);
+};
+
+/* The member a path fills, as the row writes it: "RS(meld.max_wild)". */
+static void member_of(const char *path, char *out, size_t len) {
+  static const struct { const char *path, *member; } renamed[] = {
+    {"cards.values", "RS(cards.value)"}, {"table", "RS(seats)"}};
+  for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++)
+    if (strcmp(path, renamed[i].path) == 0) {
+      snprintf(out, len, "%s", renamed[i].member);
+      return;
+    }
+  if (strncmp(path, "table.", 6) == 0) snprintf(out, len, "SEAT(%s)", path + 6);
+  else if (!strchr(path, '.')) snprintf(out, len, "0"); /* a section: no member */
+  else snprintf(out, len, "RS(%s)", path);
+}
+
+Test(ruleset, each_rule_key_id_spells_its_path) {
+  cr_assert_eq(sizeof key_rows / sizeof key_rows[0], RK_COUNT - 1);
   for (size_t i = 0; i < RK_COUNT - 1; i++) {
     char want[96] = "RK_";
-    for (const char *c = rows[i].path; *c; c++) {
+    for (const char *c = key_rows[i].path; *c; c++) {
       size_t n = strlen(want);
       want[n] = *c == '.' ? '_' : (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
       want[n + 1] = '\0';
     }
-    cr_expect_str_eq(rows[i].id, want, "row %zu pairs %s with \"%s\"", i, rows[i].id,
-                     rows[i].path);
-    cr_expect_str_eq(rule_key_name(rows[i].k), rows[i].path, "%s is named \"%s\"", rows[i].id,
-                     rule_key_name(rows[i].k));
+    cr_expect_str_eq(key_rows[i].id, want, "row %zu pairs %s with \"%s\"", i, key_rows[i].id,
+                     key_rows[i].path);
+    cr_expect_str_eq(rule_key_name(key_rows[i].k), key_rows[i].path, "%s is named \"%s\"",
+                     key_rows[i].id, rule_key_name(key_rows[i].k));
+    char member[96];
+    member_of(key_rows[i].path, member, sizeof member);
+    cr_expect_str_eq(key_rows[i].at, member, "%s fills %s", key_rows[i].path, key_rows[i].at);
   }
 }
