@@ -7,23 +7,24 @@
 
 #include "ruleset.h"
 
-/* Entries of the lists other than the table: given whole, no defaults, no
- * rule keys (a verdict names the list). */
+/* Entries of the lists other than the table: integers, given
+ * whole, with no defaults and no rule keys (a verdict names the list). */
+#define ENTRY(t, m) .type = F_INT, .offset = offsetof(t, m)
 static const field_t band_fields[] = {
-  {.key = "opening.bands.from", .type = F_INT, .offset = offsetof(rs_band_t, from), .min = 0, .max = 1000000},
-  {.key = "opening.bands.minimum", .type = F_INT, .offset = offsetof(rs_band_t, minimum), .max = 10000},
+  {.key = "opening.bands.from", ENTRY(rs_band_t, from), .max = 1000000},
+  {.key = "opening.bands.minimum", ENTRY(rs_band_t, minimum), .max = 10000},
   {.key = NULL}};
 
 static const field_t wild_limit_fields[] = {
-  {.key = "meld.wild_limits.cards", .type = F_INT, .offset = offsetof(rs_wild_limit_t, cards), .min = 1,
-   .max = 100},
-  {.key = "meld.wild_limits.max_wild", .type = F_INT, .offset = offsetof(rs_wild_limit_t, max_wild), .max = 100},
+  {.key = "meld.wild_limits.cards", ENTRY(rs_wild_limit_t, cards), .min = 1, .max = 100},
+  {.key = "meld.wild_limits.max_wild", ENTRY(rs_wild_limit_t, max_wild), .max = 100},
   {.key = NULL}};
 
 static const field_t red3_total_fields[] = {
-  {.key = "red_threes.totals.count", .type = F_INT, .offset = offsetof(rs_red3_total_t, count), .min = 1, .max = 64},
-  {.key = "red_threes.totals.value", .type = F_INT, .offset = offsetof(rs_red3_total_t, value), .max = 100000},
+  {.key = "red_threes.totals.count", ENTRY(rs_red3_total_t, count), .min = 1, .max = 64},
+  {.key = "red_threes.totals.value", ENTRY(rs_red3_total_t, value), .max = 100000},
   {.key = NULL}};
+#undef ENTRY
 
 /* The words of rulekeys.def's rows, as field initialisers. */
 #define RS(m) offsetof(ruleset_t, m)

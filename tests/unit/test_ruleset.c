@@ -335,8 +335,8 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
  * fills: RK_MELD_MAX_WILD, "meld.max_wild", RS(meld.max_wild); a table row's
  * field SEAT(deal) is "table.deal". Swapping two rows' paths, or members,
  * fails here. */
-static const struct { rule_key_t k; const char *id, *path, *at; } key_rows[] = {
-#define X(id, path, type, at, ...) {id, #id, path, #at},
+static const struct { rule_key_t k; const char *id, *path, *at, *doc; } key_rows[] = {
+#define X(id, path, type, at, dflt, doc) {id, #id, path, #at, doc},
 #include "rulekeys.def"
 #undef X
 };
@@ -371,5 +371,6 @@ Test(ruleset, each_rule_key_id_spells_its_path) {
     char member[96];
     member_of(key_rows[i].path, member, sizeof member);
     cr_expect_str_eq(key_rows[i].at, member, "%s fills %s", key_rows[i].path, key_rows[i].at);
+    cr_expect_gt(strlen(key_rows[i].doc), 8, "%s: a line saying what it is", key_rows[i].path);
   }
 }
