@@ -24,15 +24,14 @@ struct html {
   size_t text_len;
 };
 
-/* Writes s, with "</" written "<\/" so that a </script> inside a string
- * cannot end the script element holding the JSON. */
+/* Writes the JSON s with every '<' as "\u003c" (a '<' is only ever in a
+ * string), so that neither a "</script>" nor a "<!--<script>" in a record's
+ * text can end the script element holding the JSON or make it swallow the
+ * rest of the page. */
 static void put_safe(FILE *out, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
-    if (s[i] == '<' && i + 1 < n && s[i + 1] == '/') {
-      fputs("<\\", out);
-      continue;
-    }
-    putc(s[i], out);
+    if (s[i] == '<') fputs("\\u003c", out);
+    else putc(s[i], out);
   }
 }
 

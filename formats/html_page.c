@@ -24,8 +24,8 @@ const char *const html_head[] = {
   ".src li{white-space:pre;cursor:pointer}.src li.cur{background:#d6eaf8}.src li.bad{background:#f5b7b1}.src li.bad.cur{background:#ec7063}\n",
   ".ln{color:#888;margin-right:.6em;text-decoration:none}.bad .ln{color:#222}.scores table{border-collapse:collapse;margin:.4em 0}\n",
   ".scores td,.scores th{border:1px solid #ccc;padding:.1em .5em;text-align:right}\n",
-  "@media print{body{background:#fff}.controls,.src{display:none}.table{background:#fff;color:#000;border:1px solid #000}\n",
-  ".seat,.team,.pile{background:none}.record{page-break-after:always}}\n",
+  "@media print{body{background:#fff}.controls button,.controls input,.src{display:none}.table{background:#fff;color:#000;border:1px solid #000}\n",
+  ".seat,.team,.pile{background:none}.table,.scores table{break-inside:avoid}.record{break-after:page}.record:last-child{break-after:auto}}\n",
   "</style>\n</head>\n<body>\n<h1>Canasta referee: dispute view</h1>\n",
   "<noscript><p>The replay needs JavaScript; the records' data is in this page.</p></noscript>\n",
   "<ul id=\"list\"></ul>\n<div id=\"records\"></div>\n", NULL};

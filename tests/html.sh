@@ -34,22 +34,11 @@ for out in "$tmp/no/such/dir.html" /dev/full; do
 done
 echo "pages written for $(ls "$src"/corpus/*/*.cgr | wc -l) records"
 
-if ! command -v chromium >/dev/null 2>&1; then
-  sh "$src/tests/install.sh" chromium >/dev/null 2>&1 || true
-fi
-if ! command -v chromium >/dev/null 2>&1; then
+. "$src/tests/browser.sh"
+if ! need chromium chromium; then
   echo "SKIP: chromium cannot be installed here: the browser checks did not run"
   exit "$fail"
 fi
-
-browse() { # browse URL ARGS...: chromium headless, its output on stdout
-  url=$1
-  shift
-  timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
-    --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
-    --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" --enable-logging=stderr --v=0 \
-    "$@" "$url" 2>>"$tmp/console.log"
-}
 
 # An illegal record of each variant opens at its verdict's line.
 for f in classic/illegal-pile-frozen-bare.cgr two-player/illegal-pile-frozen-wild.cgr \

@@ -70,6 +70,9 @@ struct engine {
   bool replaced;                /* a red-three replacement was drawn this turn */
   bool empty_hand;              /* emptied while melding first: may end, or draw on */
   mark_t first_meld, black3_meld;
+  int opening_groups;           /* opening.judged: groups laid in the opening turn */
+  mark_t short_group;           /* opening.judged: the first judged alone that falls short */
+  long short_value;
 
   /* end */
   bool over;
@@ -146,6 +149,9 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p);
 
 /* ---- the opening and going out (going_out.c) ---- */
 bool eng_judge_opening(engine_t *e, int p);
+/* opening.judged: a group (meld, take C...) laid by p in the opening turn,
+ * worth `value` toward the opening. */
+void eng_note_opening_group(engine_t *e, const stmt_t *st, int p, long value);
 /* After a meld, add or take: an empty hand goes out (or, melding first, may end). */
 bool eng_after_meld(engine_t *e, const stmt_t *st, int p);
 bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p);

@@ -14,6 +14,41 @@ static bool concealed_exempt(engine_t *e, int team) {
   return true;
 }
 
+/* opening.judged: meld (every group the opening turn lays, `meld` or `take
+ * C...`, is worth the minimum alone, as laid) or first_meld (only its first
+ * group is judged, alone). The first group judged that falls short is kept:
+ * the verdict waits for the end of the melding (a concealed going out or a
+ * hidden canasta may yet exempt the turn) and falls on that group. */
+void eng_note_opening_group(engine_t *e, const stmt_t *st, int p, long value) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  if (e->opened_before_turn || e->team_opened[team] || rs->opening.judged == OPENING_JUDGED_TURN)
+    return;
+  bool judged = rs->opening.judged == OPENING_JUDGED_MELD || e->opening_groups == 0;
+  e->opening_groups++;
+  if (!judged || e->short_group.set || value >= rs_opening_minimum(rs, e->team_total[team]))
+    return;
+  eng_mark(&e->short_group, st);
+  e->short_value = value;
+}
+
+static bool judge_alone(engine_t *e, int p, int need) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p];
+  if (e->short_group.set && e->short_value < need)
+    return eng_fail_mark(e, &e->short_group, p, CODE_OPENING_MINIMUM, RK_OPENING_BANDS,
+                         rs->opening.judged == OPENING_JUDGED_MELD
+                             ? "this meld of the opening turn is worth %ld by itself, %d needed "
+                               "(team total %ld): each meld of the opening turn is judged alone"
+                             : "the team's first meld is worth %ld by itself, %d needed (team "
+                               "total %ld): the opening is judged on the first meld alone",
+                         e->short_value, need, e->team_total[team]);
+  eng_use(e, RK_OPENING_JUDGED);
+  eng_use(e, e->team_total[team] < 0 ? RK_OPENING_NEGATIVE : RK_OPENING_BANDS);
+  e->team_opened[team] = true;
+  return true;
+}
+
 /* opening.*: judged when the turn's melding is over, reported at the turn's
  * first meld. Only the top card of a taken pile and the player's own cards
  * count (eng_move_from_hand keeps that account). */
@@ -39,6 +74,7 @@ bool eng_judge_opening(engine_t *e, int p) {
     if (need > (largest_or_sum(rs, best, sum))) eng_use(e, RK_OPENING_HIDDEN_FROM);
     need = 0;
   }
+  if (rs->opening.judged != OPENING_JUDGED_TURN) return judge_alone(e, p, need);
   bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
   long got = largest_or_sum(rs, best, sum);
   if (got < need)

@@ -25,8 +25,8 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
 }
 
 /* Puts the statement's hand cards (and the pile's top card when top >= 0)
- * into meld m, counting toward the opening. */
-static void fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) {
+ * into meld m, counting toward the opening; returns what they count. */
+static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) {
   long own = eng_move_from_hand(e, st, p, &m->cards);
   if (top >= 0) {
     cc_add(&m->cards, (card_t)top, 1);
@@ -37,6 +37,7 @@ static void fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
+  return own;
 }
 
 /* MELD-THREE, MELD-RANK, MELD-NATURALS: meld.c's judgement of the mix; black
@@ -80,7 +81,7 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   if (meld_is_wild_set(rs, m->rank)) eng_use(e, RK_MELD_WILD_SETS);
   meld_t *dst = old ? old : new_meld(e, st, team, m->rank);
   if (!dst) return false;
-  fill_meld(e, dst, st, p, top);
+  eng_note_opening_group(e, st, p, fill_meld(e, dst, st, p, top));
   return true;
 }
 
@@ -93,7 +94,7 @@ static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
   if (!m) return false;
   m->suit = suit;
   m->ranks = ranks;
-  fill_meld(e, m, st, p, -1);
+  eng_note_opening_group(e, st, p, fill_meld(e, m, st, p, -1));
   return true;
 }
 
@@ -188,6 +189,23 @@ static const char *class_name(unsigned k) {
   return k & RS_BLACK3 ? "a black three" : k & RS_RED3 ? "a red three" : "a wild card";
 }
 
+/* pile.take_onto_meld_naturals: a bare take onto a meld needs so many
+ * naturals of the top card's rank in the hand (before the pile joins it);
+ * they are shown, not melded, and stay in the hand. */
+static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top) {
+  int need = e->rs->pile.take_onto_meld_naturals, rank = card_rank(top);
+  unsigned held = cc_rank_count(&e->hand[p], rank);
+  char b[4];
+  if (need == 0) return true;
+  if ((int)held < need)
+    return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD_NATURALS,
+                    "the top card %s goes onto the team's meld only with %d natural %s in the "
+                    "hand, %s holds %u",
+                    card_name(top, b), need, card_rank_noun(rank, need), e->player_name[p], held);
+  eng_use(e, RK_PILE_TAKE_ONTO_MELD_NATURALS);
+  return true;
+}
+
 /* pile.take_onto_meld: `take` alone puts the top card on a team meld. */
 static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, bool frozen) {
   const ruleset_t *rs = e->rs;
@@ -215,6 +233,7 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
                     card_name(top, b), card_rank_plural(rank));
   if (!meld_judge_set(rs, rank, m->cards.total + 1, m->naturals + 1, m->wilds, &e->err, &e->uses))
     return eng_judged(e, st, col);
+  if (!onto_meld_naturals(e, st, p, top)) return false;
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
   cc_add(&m->cards, top, 1);
   m->naturals++;

@@ -30,6 +30,8 @@ typedef enum { PREMATURE_AT_MELD, PREMATURE_AT_DISCARD } rs_premature_t;
 typedef enum { WILD_FILL_ANY, WILD_FILL_MISSING } rs_wild_fill_t;
 typedef enum { CONCEALED_BY_PLAYER, CONCEALED_BY_TEAM } rs_concealed_by_t;
 typedef enum { DEALT_ORDER_TURN, DEALT_ORDER_SEAT } rs_dealt_order_t;
+typedef enum { OPENING_JUDGED_TURN, OPENING_JUDGED_MELD, OPENING_JUDGED_FIRST_MELD } rs_opening_judged_t;
+typedef enum { MUST_TAKE_FOOT_HAND, MUST_TAKE_FOOT_EXEMPT, MUST_TAKE_FOOT_WITH } rs_must_take_foot_t;
 typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
 
 typedef struct {
@@ -73,6 +75,7 @@ typedef struct {
     bool frozen_until_taken;    /* frozen for each player until that player has taken it once */
     int unfreeze_naturals, take_naturals;
     rs_take_onto_t take_onto_meld;
+    int take_onto_meld_naturals; /* naturals of its rank a bare take onto a meld needs in hand */
     bool opening_by_take;
   } pile;
 
@@ -113,6 +116,7 @@ typedef struct {
     rs_open_counts_t counts;
     bool concealed_exempt;
     int hidden_from;   /* from this team total a hidden canasta meets the minimum; 0: never */
+    rs_opening_judged_t judged; /* the opening turn's melds together, each alone, or the first */
   } opening;
 
   struct {
@@ -142,6 +146,8 @@ typedef struct {
   struct rs_end {
     rs_stock_empty_t stock_empty;
     bool must_take_unopened;   /* must_take binds a team that has not opened too */
+    rs_must_take_foot_t must_take_foot; /* a foot not picked up: ignored, exempts, or counts */
+    bool last_red3_ends;       /* a stock that runs out on a red three ends the hand */
   } end;
 
   struct {

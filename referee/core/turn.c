@@ -19,6 +19,8 @@ void eng_start_turn(engine_t *e, int p) {
   e->pile_red3_laid = false;
   e->first_meld.set = false;
   e->black3_meld.set = false;
+  e->short_group.set = false;
+  e->opening_groups = 0;
   e->melded_before_turn = e->player_melded[p];
   e->team_melded_before_turn = eng_team_meld_count(e, e->team_of[p]) > 0;
   e->opened_before_turn = e->team_opened[e->team_of[p]];
@@ -61,6 +63,18 @@ bool eng_may_meld(engine_t *e, const stmt_t *st) {
   return true;
 }
 
+/* end.last_red3_ends: a red three drawn from the stock in this turn (the
+ * draw or a replacement) laid when the stock is empty, no replacement still
+ * due: nothing can replace it, and the hand ends at once, without a meld or
+ * a discard (false, the default, plays the turn on). */
+static void red3_unreplaced(engine_t *e, int p) {
+  if (!e->rs->end.last_red3_ends || p != e->current || e->took_pile || e->owed > 0 ||
+      e->stock.total > 0 || !(e->drawn || e->replaced))
+    return;
+  eng_use(e, RK_END_LAST_RED3_ENDS);
+  e->over = e->stock_out = true;
+}
+
 static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
@@ -84,6 +98,8 @@ static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   if (e->stock.total > (unsigned)e->owed) {
     e->owed_player = p;
     e->owed++;
+  } else {
+    red3_unreplaced(e, p);
   }
   return true;
 }
@@ -207,6 +223,16 @@ static bool act_answer(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+/* The foot joins p's hand; its cards count as the player's own. */
+static void pick_up_foot(engine_t *e, int p) {
+  for (card_t c = 0; c < CARD_KINDS; c++) {
+    cc_add(&e->hand[p], c, e->foot[p].n[c]);
+    cc_add(&e->own, c, e->foot[p].n[c]);
+  }
+  cc_clear(&e->foot[p]);
+  e->has_foot[p] = false;
+}
+
 /* foot.size: the player picks up the foot once the team has opened (this
  * turn's melding counts: it is judged when the melding is over). */
 static bool act_foot(engine_t *e, const stmt_t *st, int p) {
@@ -220,13 +246,53 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
     return eng_fail(e, st, col, CODE_NOT_OPENED, RK_FOOT_SIZE,
                 "the team has not opened: the foot is picked up after the opening");
   if (!eng_check_no_red3(e, st, p)) return false;
-  for (card_t c = 0; c < CARD_KINDS; c++) {
-    cc_add(&e->hand[p], c, e->foot[p].n[c]);
-    cc_add(&e->own, c, e->foot[p].n[c]);
-  }
-  cc_clear(&e->foot[p]);
-  e->has_foot[p] = false;
+  pick_up_foot(e, p);
   eng_use(e, RK_FOOT_SIZE);
+  return true;
+}
+
+/* end.must_take_foot: with_foot — could p take the pile with the foot in the
+ * hand? (Its red threes would be laid first, with no replacement to draw.) */
+static bool can_take_with_foot(const engine_t *e, int p) {
+  engine_t *with = eng_new();
+  if (!with) return false;
+  eng_copy(with, e);
+  pick_up_foot(with, p);
+  card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
+  cc_take(&with->hand[p], h, with->hand[p].n[h]);
+  cc_take(&with->hand[p], d, with->hand[p].n[d]);
+  bool can = eng_can_take(with, p);
+  eng_free(with);
+  return can;
+}
+
+/* end.stock_empty: must_take binds an opened team, one that has not opened
+ * where end.must_take_unopened says so, and a player whose foot is still
+ * down as end.must_take_foot says: judged by the hand (hand), not bound
+ * (exempt), or by the hand and the foot, which an opened team may pick up
+ * before taking (with_foot). */
+static bool must_take(engine_t *e, const stmt_t *st, int p) {
+  const rs_end_t *end = &e->rs->end;
+  bool opened = e->team_opened[e->team_of[p]];
+  if (end->stock_empty != STOCK_EMPTY_MUST_TAKE || !(opened || end->must_take_unopened))
+    return true;
+  bool foot_down = e->has_foot[p] && end->must_take_foot != MUST_TAKE_FOOT_HAND;
+  if (foot_down && end->must_take_foot == MUST_TAKE_FOOT_EXEMPT) {
+    eng_use(e, RK_END_MUST_TAKE_FOOT);
+    return true;
+  }
+  bool with_foot = foot_down && opened, by_foot = false;
+  bool can = eng_can_take(e, p);
+  if (!can && with_foot) can = by_foot = can_take_with_foot(e, p);
+  if (can)
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY,
+                    by_foot  ? RK_END_MUST_TAKE_FOOT
+                    : opened ? RK_END_STOCK_EMPTY
+                             : RK_END_MUST_TAKE_UNOPENED,
+                    "the stock is empty but %s can take the pile%s: play goes on",
+                    e->player_name[p], by_foot ? " with the foot picked up" : "");
+  if (!opened) eng_use(e, RK_END_MUST_TAKE_UNOPENED);
+  if (with_foot) eng_use(e, RK_END_MUST_TAKE_FOOT);
   return true;
 }
 
@@ -246,17 +312,7 @@ static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->drawn)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_END_STOCK_EMPTY,
                 "end comes at the start of a turn, in place of the draw");
-  /* must_take binds an opened team, and one that has not opened where
-   * end.must_take_unopened says so */
-  const rs_end_t *end = &e->rs->end;
-  bool bound = end->stock_empty == STOCK_EMPTY_MUST_TAKE &&
-               (e->team_opened[e->team_of[p]] || end->must_take_unopened);
-  if (bound && eng_can_take(e, p))
-    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY,
-                    e->team_opened[e->team_of[p]] ? RK_END_STOCK_EMPTY : RK_END_MUST_TAKE_UNOPENED,
-                    "the stock is empty but %s can take the pile: play goes on",
-                    e->player_name[p]);
-  if (bound && !e->team_opened[e->team_of[p]]) eng_use(e, RK_END_MUST_TAKE_UNOPENED);
+  if (!must_take(e, st, p)) return false;
   eng_use(e, RK_END_STOCK_EMPTY);
   e->over = true;
   return true;

@@ -46,6 +46,8 @@ static bool pile_active(const ruleset_t *rs, rule_key_t k) {
     case RK_PILE_UNFREEZE_NATURALS: return freezes && rs->pile.unfreeze_naturals > 0;
     case RK_PILE_TAKE_NATURALS: return rs->pile.take_naturals > 0;
     case RK_PILE_TAKE_ONTO_MELD: return rs->pile.take_onto_meld != TAKE_ONTO_NEVER;
+    case RK_PILE_TAKE_ONTO_MELD_NATURALS:
+      return rs->pile.take_onto_meld != TAKE_ONTO_NEVER && rs->pile.take_onto_meld_naturals > 0;
     default: return rs->pile.opening_by_take;
   }
 }
@@ -89,6 +91,7 @@ static bool score_active(const ruleset_t *rs, rule_key_t k) {
     case RK_OPENING_COUNTS: return true;
     case RK_OPENING_CONCEALED_EXEMPT: return rs->opening.concealed_exempt;
     case RK_OPENING_HIDDEN_FROM: return rs->opening.hidden_from > 0;
+    case RK_OPENING_JUDGED: return rs->opening.judged != OPENING_JUDGED_TURN;
     case RK_RED_THREES_EACH: return rs->red_threes.each > 0;
     case RK_RED_THREES_TOTALS: return rs->red_threes.ntotals > 0;
     case RK_RED_THREES_NEGATIVE_WITHOUT_MELD:
@@ -142,6 +145,10 @@ bool rule_key_active(const ruleset_t *rs, rule_key_t k) {
     case RK_MATCH_HANDS: return rs->match.hands > 0;
     case RK_END_MUST_TAKE_UNOPENED:
       return rs->end.must_take_unopened && rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE;
+    case RK_END_LAST_RED3_ENDS: return rs->end.last_red3_ends;
+    case RK_END_MUST_TAKE_FOOT:
+      return rs->end.must_take_foot != MUST_TAKE_FOOT_HAND && rs->foot.size > 0 &&
+             rs->end.stock_empty == STOCK_EMPTY_MUST_TAKE;
     default: return true; /* table.*, cards.values, turn.draw, end.stock_empty */
   }
 }

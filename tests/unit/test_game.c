@@ -170,3 +170,38 @@ Test(game, pile_frozen_cites_the_key_of_its_number) {
                  rule_key_name(v.rule));
   }
 }
+
+/* opening.judged: the same opening turn under its three readings. Anne lays
+ * 7s (15) and queens (70) in one turn, in either order, at a team total of 0
+ * (50 needed): the turn together passes; each meld alone fails at the 7s;
+ * the first meld alone fails only when the 7s come first. */
+static verdict_t opening_turn(const char *variant, const char *first, const char *second) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "cgr 1\nvariant %s\nplayer Anne\nplayer Bruno\nhand 1\ndealer Bruno\n"
+           "deal Anne QH QS QD QC QH QS QD AH AS AD 7H 7S 7D 9H 5C\n"
+           "deal Bruno 4S 4H 5S 5H 6S 6H 7S 7H TS TH TD 8S 8H 3S JH\npile 8D\n"
+           "Anne draw 9S\nAnne meld %s\nAnne meld %s\nAnne discard 5C\n"
+           "Bruno draw 4C\nBruno discard 4C\nAnne draw 9D\nAnne meld AH AS AD\n"
+           "Anne meld 9H 9S 9D\n",
+           variant, first, second);
+  return judge(text);
+}
+
+Test(game, the_opening_judged_by_turn_by_meld_or_first_meld) {
+  const char *sevens = "7H 7S 7D", *queens = "QH QS QD QC QH QS QD";
+  const char *each = SOURCE_DIR "/corpus/custom/opening-each-meld.yaml";
+  const char *first = SOURCE_DIR "/corpus/custom/opening-first-meld.yaml";
+  const struct { const char *variant, *a, *b; code_t code; unsigned line; } cases[] = {
+      {"classic", sevens, queens, CODE_NONE, 0}, {"classic", queens, sevens, CODE_NONE, 0},
+      {each, sevens, queens, CODE_OPENING_MINIMUM, 11},
+      {each, queens, sevens, CODE_OPENING_MINIMUM, 12},
+      {first, sevens, queens, CODE_OPENING_MINIMUM, 11}, {first, queens, sevens, CODE_NONE, 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    verdict_t v = opening_turn(cases[i].variant, cases[i].a, cases[i].b);
+    cr_expect_eq(v.status, cases[i].code ? VERDICT_ILLEGAL : VERDICT_LEGAL, "case %zu: %s", i,
+                 v.message);
+    cr_expect_eq(v.code, cases[i].code, "case %zu: %s", i, v.message);
+    if (cases[i].line) cr_expect_eq(v.line, cases[i].line, "case %zu: line %u", i, v.line);
+  }
+}

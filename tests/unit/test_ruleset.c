@@ -374,3 +374,29 @@ Test(ruleset, each_rule_key_id_spells_its_path) {
     cr_expect_gt(strlen(key_rows[i].doc), 8, "%s: a line saying what it is", key_rows[i].path);
   }
 }
+
+/* Keys added for other programs' rules: left out, each keeps the rule the
+ * referee applied before it (and is switched off); given, it is read. */
+Test(ruleset, keys_for_other_programs_default_to_the_rules_before_them) {
+  cr_assert(load("schema: 1\nname: mine\nextends: classic\nend:\n  stock_empty: must_take\n"
+                 "foot:\n  size: 5\n"),
+            "%u:%u: %s", err.line, err.col, err.message);
+  cr_expect_eq(rs.opening.judged, OPENING_JUDGED_TURN);
+  cr_expect_eq(rs.pile.take_onto_meld_naturals, 0);
+  cr_expect_not(rs.end.last_red3_ends);
+  cr_expect_eq(rs.end.must_take_foot, MUST_TAKE_FOOT_HAND);
+  const rule_key_t keys[] = {RK_OPENING_JUDGED, RK_PILE_TAKE_ONTO_MELD_NATURALS,
+                             RK_END_LAST_RED3_ENDS, RK_END_MUST_TAKE_FOOT};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    cr_expect_not(rule_key_active(&rs, keys[i]), "%s", rule_key_name(keys[i]));
+  cr_assert(load("schema: 1\nname: mine\nextends: classic\nopening:\n  judged: first_meld\n"
+                 "pile:\n  take_onto_meld_naturals: 2\nend:\n  stock_empty: must_take\n"
+                 "  last_red3_ends: true\n  must_take_foot: with_foot\nfoot:\n  size: 5\n"),
+            "%u:%u: %s", err.line, err.col, err.message);
+  cr_expect_eq(rs.opening.judged, OPENING_JUDGED_FIRST_MELD);
+  cr_expect_eq(rs.pile.take_onto_meld_naturals, 2);
+  cr_expect(rs.end.last_red3_ends);
+  cr_expect_eq(rs.end.must_take_foot, MUST_TAKE_FOOT_WITH);
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+    cr_expect(rule_key_active(&rs, keys[i]), "%s", rule_key_name(keys[i]));
+}

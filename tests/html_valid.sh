@@ -1,0 +1,128 @@
+#!/bin/sh
+# The dispute page (referee --html) is valid HTML, prints what a director sends
+# and stays small:
+#   - HTML Tidy (Debian's tidy, HTML5-aware) reports no error and no warning,
+#     both on the page as written and on the document its script builds (the
+#     DOM after the script ran, dumped by headless Chromium), for a legal
+#     4-player game, an illegal record of each variant, a malformed record, a
+#     page of several records, a --keep-going page with a later error and
+#     a record whose comments hold markup ("<!--<script>", "</script>"),
+#     which must show as text and leave the page whole;
+#     the same Tidy does complain of a page with an unclosed element;
+#   - printed to PDF by Chromium (read back by pdftotext), an illegal record's
+#     page gives the verdict's code and sentence, the table at the offending
+#     action (its line, pile top and stock) and the score table, without the
+#     buttons of the replay;
+#   - the page of a 5000-point 4-player game (referee gen) is under 2 MB.
+# tidy, chromium and pdftotext are installed through tests/install.sh when
+# missing; a check that cannot run for want of one says SKIP.
+# usage: html_valid.sh REFEREE SOURCE_DIR
+set -u
+export LC_ALL=C.UTF-8 # the page in English, whatever the caller's language
+ref=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+. "$src/tests/browser.sh"
+c=$src/corpus
+
+# The pages: name, then referee's arguments. The --keep-going record has an
+# out-of-turn discard in hands 1 and 3 of a legal game.
+awk '{print} /^hand [13]$/ {h=1} h && /^pile/ {print "Bruno discard 9C"; h=0}' \
+  "$c/classic/legal-2p-game-5000.cgr" >"$tmp/kg.cgr"
+sed 's|^pile 8D|pile 8D # <!--<script> a|; s|^Anne draw 5H|& # </script><b>|' \
+  "$c/classic/illegal-pile-frozen-bare.cgr" >"$tmp/markup.cgr"
+set -- legal "$c/classic/legal-4p-full-hand.cgr" \
+  classic "$c/classic/illegal-opening-minimum-90.cgr" \
+  two-player "$c/two-player/illegal-pile-frozen-wild.cgr" \
+  chinese "$c/chinese/illegal-pile-frozen.cgr" \
+  italian "$c/italian/illegal-out-of-turn.cgr" \
+  malformed "$c/classic/malformed-unknown-card.cgr" \
+  several "$c/classic/multi-records.cgr $c/classic/legal-4p-full-hand.cgr \
+           $c/classic/illegal-opening-minimum-90.cgr $c/two-player/illegal-pile-frozen-wild.cgr \
+           $c/chinese/illegal-pile-frozen.cgr $c/italian/illegal-out-of-turn.cgr \
+           $c/classic/malformed-unknown-card.cgr" \
+  keep-going "--keep-going $tmp/kg.cgr" \
+  markup "$tmp/markup.cgr"
+pages=""
+while [ $# -ge 2 ]; do
+  # shellcheck disable=SC2086
+  "$ref" --quiet --html "$tmp/$1.html" $2
+  [ "$?" -le 2 ] && [ -s "$tmp/$1.html" ] || bad "no page for $1 ($2)"
+  pages="$pages $1"
+  shift 2
+done
+grep -q '"later":\[{' "$tmp/keep-going.html" || bad "the --keep-going page has no later error"
+
+# The page of a 5000-point 4-player game (seed 12 gave the longest classic game of
+# seeds 1 to 30 when this was written).
+"$ref" gen --variant classic --players 4 --seed 12 >"$tmp/g5000.cgr"
+"$ref" --quiet --html "$tmp/g5000.html" "$tmp/g5000.cgr" || bad "the 5000-point game is not legal"
+grep -q '"over":true' "$tmp/g5000.html" || bad "the generated game does not reach its target"
+size=$(wc -c <"$tmp/g5000.html")
+[ "$size" -lt 2000000 ] || bad "the page of a 5000-point game is $size bytes, not under 2 MB"
+echo "ok: the page of a 5000-point 4-player game is $size bytes"
+
+# valid FILE WHAT: Tidy has nothing to say about FILE (exit 0, no message).
+valid() {
+  tidy -q -e "$1" >"$tmp/tidy.out" 2>&1 && [ ! -s "$tmp/tidy.out" ] && return 0
+  bad "$2 is not valid HTML:"
+  sed 's/^/  | /' "$tmp/tidy.out" | head -10
+}
+if need tidy tidy; then
+  for p in $pages; do valid "$tmp/$p.html" "the page $p"; done
+  sed 's|<h1>|<h1><b>|' "$tmp/legal.html" >"$tmp/unclosed.html"
+  tidy -q -e "$tmp/unclosed.html" >/dev/null 2>&1 && bad "tidy accepts a page with an unclosed <b>"
+  [ "$fail" -eq 0 ] && echo "ok: tidy finds nothing in the pages as written:$pages"
+else
+  echo "SKIP: tidy cannot be installed here: the pages were not validated"
+fi
+
+if ! need chromium chromium; then
+  echo "SKIP: chromium cannot be installed here: the built documents and the print were not checked"
+  exit "$fail"
+fi
+# The documents built: the page of several records holds the single pages'
+# records (a browser opening each would add seconds to the test for nothing).
+for p in several keep-going markup classic; do
+  browse "file://$tmp/$p.html" --dump-dom >"$tmp/$p.dom.html"
+  if command -v tidy >/dev/null 2>&1; then valid "$tmp/$p.dom.html" "the document built by the page $p"; fi
+done
+[ "$fail" -eq 0 ] && command -v tidy >/dev/null 2>&1 && echo "ok: tidy finds nothing in the documents the scripts built"
+n=$(grep -o '<section class="record"' "$tmp/markup.dom.html" | wc -l)
+grep -qF '# &lt;!--&lt;script&gt; a' "$tmp/markup.dom.html" && [ "$n" -eq 1 ] &&
+  grep -qF '# &lt;/script&gt;&lt;b&gt;' "$tmp/markup.dom.html" ||
+  bad "markup in a record's comments is not shown as text in a whole page ($n replays)"
+
+# Printed: the verdict, the table at the offending action, the scores; no buttons.
+if need pdftotext poppler-utils; then
+  f=$c/classic/illegal-opening-minimum-90.cgr
+  json=$("$ref" --json "$f")
+  line=$(echo "$json" | sed -n 's/.*"verdict":"illegal","code":"[A-Z0-9-]*","line":\([0-9]*\).*/\1/p')
+  message=$(echo "$json" | sed -n 's/.*"message":"\([^"]*\)".*/\1/p')
+  top=$(sed -n 's/.*data-pile-top="\([^"]*\)" data-stock="\([0-9]*\)".*/\1 \2/p' "$tmp/classic.dom.html")
+  stock=${top#* }
+  top=$(echo "${top% *}" | sed 's/^T/10/; s/S$/♠/; s/H$/♥/; s/D$/♦/; s/C$/♣/')
+  browse "file://$tmp/classic.html" --no-pdf-header-footer --print-to-pdf="$tmp/print.pdf" >/dev/null
+  pdftotext -layout "$tmp/print.pdf" "$tmp/print.txt" || bad "no PDF printed"
+  for want in "OPENING-MINIMUM at line $line:" "$message" "line $line, hand 2" \
+              "Pile: $top" "stock: $stock cards" "Scores"; do
+    grep -qF -- "$want" "$tmp/print.txt" || bad "the printed page lacks '$want'"
+  done
+  # hand 1 of Anne: melded, canastas, red threes, going out, cut, cards left, total, running
+  grep -Eq '^ *1 +310 +800 +900 +200 +0 +0 +2210 +2210 *$' "$tmp/print.txt" ||
+    bad "the printed page lacks the score table's row of hand 1"
+  for shun in "previous" "next ▶" "« first" "last »"; do
+    grep -qF -- "$shun" "$tmp/print.txt" && bad "the printed page shows the button '$shun'"
+  done
+  echo "ok: printed, $(wc -l <"$tmp/print.txt") lines: the verdict, line $line, pile $top, stock $stock, scores"
+else
+  echo "SKIP: pdftotext cannot be installed here: the print was not checked"
+fi
+if grep -a 'CONSOLE' "$tmp/console.log" | grep -aq 'Uncaught'; then
+  bad "a script error in a page"
+fi
+[ "$fail" -eq 0 ] && echo "html_valid: all checks passed"
+exit "$fail"
