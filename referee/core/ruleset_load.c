@@ -192,17 +192,20 @@ static bool read_field(loader_t *ld, yaml_node_t *v, const field_t *f, char *bas
   return false;
 }
 
-/* "unknown key", with the nearest key of the map when one is close. */
+/* "unknown key", with the nearest key of the map when one is close (the
+ * first of equally near ones, the top level's own keys, from RK_COUNT on,
+ * before the rule keys: schema, name, title, extends, table, cards, ...). */
 static bool unknown_key(loader_t *ld, yaml_node_t *k, const field_t *fields, const char *section,
                         const char *what) {
   const char *key = scalar(k) ? scalar(k) : "?";
   const char *near = NULL;
   size_t best = strlen(key) / 3 + 1;
-  for (const field_t *f = fields; f->key; f++) {
-    if (!field_in(f, section)) continue;
-    size_t d = rs_name_distance(key, field_name(f));
-    if (d < best) near = field_name(f), best = d;
-  }
+  for (int own = 1; own >= 0; own--)
+    for (const field_t *f = fields; f->key; f++) {
+      if ((f - fields >= RK_COUNT) != own || !field_in(f, section)) continue;
+      size_t d = rs_name_distance(key, field_name(f));
+      if (d < best) near = field_name(f), best = d;
+    }
   if (near)
     return fail_at(ld, k, "%s: unknown key \"%s\" (did you mean \"%s\"?)", what, key, near);
   return fail_at(ld, k, "%s: unknown key \"%s\"", what, key);
