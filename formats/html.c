@@ -186,7 +186,7 @@ static void put_verdict(FILE *out, const verdict_t *v) {
   fputs(",\"message\":", out);
   json_string(out, v->message);
   fputs(",\"rule\":", out);
-  json_string(out, v->rule);
+  json_string(out, rule_key_name(v->rule));
   fputs(",\"text\":", out);
   json_string(out, v->text);
   putc('}', out);

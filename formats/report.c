@@ -217,7 +217,7 @@ void report_text(FILE *out, const record_t *rec, bool color) {
   fprintf(out, ":%u:%u: %s%s%s: ", v->line, v->col, on, status_text(v->status), off);
   if (v->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(v->code));
   report_put(out, v->message);
-  if (v->rule) fprintf(out, " (%s)", v->rule);
+  if (v->rule != RK_NONE) fprintf(out, " (%s)", rule_key_name(v->rule));
   fputc('\n', out);
   print_source(out, v);
   if (rec->nlater > 0) {
@@ -229,7 +229,7 @@ void report_text(FILE *out, const record_t *rec, bool color) {
       fprintf(out, ":%u:%u: %s: ", l->line, l->col, status_text(l->status));
       if (l->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(l->code));
       report_put(out, l->message);
-      if (l->rule) fprintf(out, " (%s)", l->rule);
+      if (l->rule != RK_NONE) fprintf(out, " (%s)", rule_key_name(l->rule));
       fputc('\n', out);
     }
   }
@@ -289,7 +289,7 @@ static void json_error_fields(FILE *out, const verdict_t *v) {
   fputs(",\"message\":", out);
   json_string(out, v->message);
   fputs(",\"rule\":", out);
-  json_string(out, v->rule);
+  json_string(out, rule_key_name(v->rule));
 }
 
 void report_json(FILE *out, const record_t *rec) {
@@ -429,7 +429,7 @@ static const char *section_of(const char *text, const char *at) {
  * ("### 10. The frozen pile") naming "`key`" (or its parent key), printed as
  * its heading, the seed's sentences (the "> " lines) and their gloss. */
 void report_rule_quote(FILE *out, const record_t *rec) {
-  const char *rule = rec->verdict.rule;
+  const char *rule = rule_key_name(rec->verdict.rule);
   const rs_builtin_t *d = rs_variant_docs;
   while (d->name && (!rec->rs || strcmp(d->name, rec->rs->name) != 0)) d++;
   fprintf(out, "  %s %s\n", _("rule:"), rule ? rule : _("(no ruleset key)"));

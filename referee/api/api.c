@@ -107,7 +107,7 @@ referee_status_t referee_game_finish(referee_game_t *g) {
 referee_verdict_t referee_game_verdict(const referee_game_t *g) {
   const record_t *r = game_record(g->game);
   const verdict_t *v = &r->verdict;
-  referee_verdict_t out = {status_of(r), NULL, v->line, v->col, v->message, v->rule};
+  referee_verdict_t out = {status_of(r), NULL, v->line, v->col, v->message, rule_key_name(v->rule)};
   if (v->status == VERDICT_ILLEGAL) out.code = code_name(v->code);
   if (v->status == VERDICT_LEGAL && !r->ruleset_error) out.line = out.col = 0;
   return out;

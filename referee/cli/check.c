@@ -99,10 +99,10 @@ static void count_coverage(check_t *c, const record_t *r) {
     for (int k = 0; k < RK_COUNT; k++) cv->relied[k] += uses_has(&r->uses, (rule_key_t)k);
   }
   if (r->verdict.status == VERDICT_ILLEGAL) cv->code[r->verdict.code]++;
-  if (r->verdict.status != VERDICT_ILLEGAL || !r->verdict.rule) return;
+  if (r->verdict.status != VERDICT_ILLEGAL || r->verdict.rule == RK_NONE) return;
   /* a key counts for itself and for the section it belongs to */
   char key[128];
-  snprintf(key, sizeof key, "%s", r->verdict.rule);
+  snprintf(key, sizeof key, "%s", rule_key_name(r->verdict.rule));
   for (;;) {
     int k = key_index(c, key);
     if (k >= 0) cv->key[k]++;
@@ -247,13 +247,14 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
   return 0;
 }
 
-static void add_key(const char *path, void *ctx) {
+static void add_key(const char *path, const char *dflt, void *ctx) {
+  (void)dflt;
   check_t *c = ctx;
   if (c->nkeys < MAX_KEYS) c->keys[c->nkeys++] = strdup(path);
 }
 
 static int rule_key_of(const char *name) {
-  for (int k = 0; k < RK_COUNT; k++)
+  for (int k = RK_NONE + 1; k < RK_COUNT; k++)
     if (strcmp(rule_key_name((rule_key_t)k), name) == 0) return k;
   return -1;
 }

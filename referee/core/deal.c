@@ -12,7 +12,7 @@ static bool deal_cards(engine_t *e, const stmt_t *st, card_counts_t *to) {
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
     if (!cc_take(&e->stock, c, 1))
-      return eng_fail(e, st, st->card_cols[i], CODE_DEAL, "table.packs",
+      return eng_fail(e, st, st->card_cols[i], CODE_DEAL, RK_TABLE_PACKS,
                       _("one %s too many: the %d packs hold %u"), card_name(c, b), e->seat->packs,
                       e->packs.n[c]);
     if (to) cc_add(to, c, 1);
@@ -22,7 +22,7 @@ static bool deal_cards(engine_t *e, const stmt_t *st, card_counts_t *to) {
 
 static bool deal_dealer(engine_t *e, const stmt_t *st, int player) {
   if (e->dealer >= 0)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, _("a second dealer for this hand"));
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("a second dealer for this hand"));
   e->dealer = player;
   e->current = (player + 1) % e->nplayers;
   return true;
@@ -30,10 +30,10 @@ static bool deal_dealer(engine_t *e, const stmt_t *st, int player) {
 
 static bool deal_hand(engine_t *e, const stmt_t *st, int p) {
   if (e->dealt[p])
-    return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, _("%s was already dealt this hand"),
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("%s was already dealt this hand"),
                     e->player_name[p]);
   if ((int)st->ncards != e->seat->deal)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "table.deal",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_TABLE_DEAL,
                     P_("%s is dealt %u card, the deal is %d at %d players",
                        "%s is dealt %u cards, the deal is %d at %d players", st->ncards),
                     e->player_name[p], st->ncards, e->seat->deal, e->nplayers);
@@ -42,9 +42,9 @@ static bool deal_hand(engine_t *e, const stmt_t *st, int p) {
 }
 
 static bool deal_stock(engine_t *e, const stmt_t *st) {
-  if (e->stock_known) return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, _("a second stock line"));
+  if (e->stock_known) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("a second stock line"));
   if (st->ncards > e->packs.total)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "table.packs",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_TABLE_PACKS,
                     _("the stock line lists %u cards, the %d packs hold %u"), st->ncards,
                     e->seat->packs, e->packs.total);
   e->stock_known = true;
@@ -89,7 +89,7 @@ static bool pile_covered_once(engine_t *e, const stmt_t *st) {
    * reported at that card; otherwise a wrong size is reported at `pile` */
   unsigned col = st->ncards > want && rs->pile.cover_initial ? st->card_cols[want] : st->key.col;
   if (st->ncards != want && covered)
-    return eng_fail(e, st, col, CODE_DEAL, "pile.cover_once",
+    return eng_fail(e, st, col, CODE_DEAL, RK_PILE_COVER_ONCE,
                     st->ncards < want
                         ? _("the upcard %s must be covered by one card: the pile starts with %u "
                           "cards, not %u"): _("the upcard %s is covered by one card only: the pile starts with %u "
@@ -98,12 +98,12 @@ static bool pile_covered_once(engine_t *e, const stmt_t *st) {
   if (st->ncards != want && want > 0 && st->ncards > want &&
       (rs_classes(rs, st->cards[want - 1]) & rs->pile.cover_initial) == 0 &&
       rs->pile.cover_initial != 0)
-    return eng_fail(e, st, col, CODE_DEAL, "pile.cover_initial",
+    return eng_fail(e, st, col, CODE_DEAL, RK_PILE_COVER_INITIAL,
                     P_("%s needs no cover: the pile starts with %u card",
                        "%s needs no cover: the pile starts with %u cards", want),
                     card_name(st->cards[0], b), want);
   if (st->ncards != want)
-    return eng_fail(e, st, col, CODE_DEAL, "pile.initial",
+    return eng_fail(e, st, col, CODE_DEAL, RK_PILE_INITIAL,
                     _("the pile starts with %u cards, the ruleset turns up %u"), st->ncards, want);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) eng_push_pile(e, st->cards[i]);
@@ -122,7 +122,7 @@ static bool pile_packet(engine_t *e, const stmt_t *st) {
   unsigned want = eng_pile_layout(e->rs, st->cards, st->ncards), n = want - 2;
   if (st->ncards != want)
     return eng_fail(e, st, st->ncards > want ? st->card_cols[want] : st->key.col, CODE_DEAL,
-                    "pile.packet",
+                    RK_PILE_PACKET,
                     _("%s sets a packet of %u cards: the pile line holds it, the %u and one card "
                     "face up, %u cards, not %u"),
                     card_name(st->cards[0], b), n, n, want, st->ncards);
@@ -137,7 +137,7 @@ static bool pile_packet(engine_t *e, const stmt_t *st) {
 static bool deal_pile(engine_t *e, const stmt_t *st) {
   const ruleset_t *rs = e->rs;
   char b[4];
-  if (e->pile_given) return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, _("a second pile line"));
+  if (e->pile_given) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("a second pile line"));
   e->pile_given = true;
   if (st->ncards > 0 && rs->pile.packet[card_rank(st->cards[0])] > 0) return pile_packet(e, st);
   if (rs->pile.cover_once || rs->pile.cover_initial == 0) return pile_covered_once(e, st);
@@ -147,12 +147,12 @@ static bool deal_pile(engine_t *e, const stmt_t *st) {
     bool last = i + 1 == st->ncards;
     bool covered = (rs_classes(rs, c) & rs->pile.cover_initial) != 0;
     if (!last && !covered)
-      return eng_fail(e, st, st->card_cols[i + 1], CODE_DEAL, "pile.cover_initial",
+      return eng_fail(e, st, st->card_cols[i + 1], CODE_DEAL, RK_PILE_COVER_INITIAL,
                       P_("%s needs no cover: the pile starts with %d card",
                          "%s needs no cover: the pile starts with %d cards", rs->pile.initial),
                       card_name(c, b), rs->pile.initial);
     if (last && covered)
-      return eng_fail(e, st, st->key.col, CODE_DEAL, "pile.cover_initial",
+      return eng_fail(e, st, st->key.col, CODE_DEAL, RK_PILE_COVER_INITIAL,
                       _("the upcard %s must be covered by another card"), card_name(c, b));
     eng_push_pile(e, c);
     if (!last) {
@@ -169,11 +169,11 @@ static bool deal_pile(engine_t *e, const stmt_t *st) {
  * cards dealt earns the bonus (scored with the hand). */
 static bool deal_cut(engine_t *e, const stmt_t *st) {
   if (e->rs->cut.bonus == 0)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "cut.bonus", _("the %s rules have no cut"),
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_CUT_BONUS, _("the %s rules have no cut"),
                     e->rs->name);
-  if (e->cut >= 0) return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, _("a second cut line"));
+  if (e->cut >= 0) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("a second cut line"));
   if (st->number < 1 || st->number > (long)e->packs.total)
-    return eng_fail(e, st, st->value.col, CODE_DEAL, "cut.bonus",
+    return eng_fail(e, st, st->value.col, CODE_DEAL, RK_CUT_BONUS,
                     _("a cut of %ld cards from a stack of %u"), st->number, e->packs.total);
   e->cut = (int)st->number;
   return true;
@@ -183,13 +183,13 @@ static bool deal_cut(engine_t *e, const stmt_t *st) {
 static bool deal_foot(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   if (rs->foot.size == 0)
-    return eng_fail(e, st, st->key.col, CODE_FOOT, "foot.size", _("the %s rules have no foot"),
+    return eng_fail(e, st, st->key.col, CODE_FOOT, RK_FOOT_SIZE, _("the %s rules have no foot"),
                     rs->name);
   if (e->has_foot[p])
-    return eng_fail(e, st, st->key.col, CODE_DEAL, NULL, _("%s already has a foot this hand"),
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("%s already has a foot this hand"),
                     e->player_name[p]);
   if ((int)st->ncards != rs->foot.size)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, "foot.size",
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_FOOT_SIZE,
                     _("%s's foot holds %u cards, a foot is %d"), e->player_name[p], st->ncards,
                     rs->foot.size);
   e->has_foot[p] = true;
@@ -219,12 +219,12 @@ static bool check_stock_line(engine_t *e, unsigned line, unsigned col, const cha
     card_t c = e->stock_order[i];
     cc_add(&listed, c, 1);
     if (listed.n[c] > e->stock.n[c])
-      return eng_fail_at(e, line, col, text, CODE_DEAL, NULL,
+      return eng_fail_at(e, line, col, text, CODE_DEAL, RK_NONE,
                          _("the stock line holds one %s too many: the deals and pile leave %u"),
                          card_name(c, b), e->stock.n[c]);
   }
   if (listed.total != e->stock.total)
-    return eng_fail_at(e, line, col, text, CODE_DEAL, NULL,
+    return eng_fail_at(e, line, col, text, CODE_DEAL, RK_NONE,
                        _("the stock line lists %u cards, %u remain"), listed.total, e->stock.total);
   return true;
 }
@@ -233,17 +233,17 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text) 
   if (e->setup_done) return true;
   e->setup_done = true;
   if (e->dealer < 0)
-    return eng_fail_at(e, line, col, text, CODE_DEAL, NULL, _("the hand has no dealer line"));
+    return eng_fail_at(e, line, col, text, CODE_DEAL, RK_NONE, _("the hand has no dealer line"));
   for (int p = 0; p < e->nplayers; p++)
     if (!e->dealt[p])
-      return eng_fail_at(e, line, col, text, CODE_DEAL, "table.deal", _("%s was not dealt"),
+      return eng_fail_at(e, line, col, text, CODE_DEAL, RK_TABLE_DEAL, _("%s was not dealt"),
                          e->player_name[p]);
   for (int p = 0; p < e->nplayers && e->rs->foot.size > 0; p++)
     if (!e->has_foot[p])
-      return eng_fail_at(e, line, col, text, CODE_DEAL, "foot.size", _("%s has no foot"),
+      return eng_fail_at(e, line, col, text, CODE_DEAL, RK_FOOT_SIZE, _("%s has no foot"),
                          e->player_name[p]);
   if (!e->pile_given && e->rs->pile.initial > 0)
-    return eng_fail_at(e, line, col, text, CODE_DEAL, "pile.initial", _("the hand has no pile line"));
+    return eng_fail_at(e, line, col, text, CODE_DEAL, RK_PILE_INITIAL, _("the hand has no pile line"));
   if (e->stock_known && !check_stock_line(e, line, col, text)) return false;
   eng_use(e, RK_TABLE_DEAL);
   eng_use(e, RK_TABLE_PACKS);

@@ -119,7 +119,7 @@ void eng_view(const engine_t *e, eng_view_t *v) {
 /* ---- errors ---------------------------------------------------------- */
 
 static bool vfail(engine_t *e, unsigned line, unsigned col, const char *text, const char *actor,
-                  code_t code, const char *rule, const char *fmt, va_list ap) {
+                  code_t code, rule_key_t rule, const char *fmt, va_list ap) {
   verdict_t *v = &e->err;
   v->status = VERDICT_ILLEGAL;
   v->code = code;
@@ -135,7 +135,7 @@ static bool vfail(engine_t *e, unsigned line, unsigned col, const char *text, co
 
 static const char *actor_of(const stmt_t *st) { return st->kind == ST_ACTION ? st->key.s : NULL; }
 
-bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, const char *rule,
+bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, rule_key_t rule,
               const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -145,7 +145,7 @@ bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, const ch
 }
 
 bool eng_fail_at(engine_t *e, unsigned line, unsigned col, const char *text, code_t code,
-                 const char *rule, const char *fmt, ...) {
+                 rule_key_t rule, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   bool r = vfail(e, line, col, text, NULL, code, rule, fmt, ap);
@@ -153,7 +153,7 @@ bool eng_fail_at(engine_t *e, unsigned line, unsigned col, const char *text, cod
   return r;
 }
 
-bool eng_fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, const char *rule,
+bool eng_fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, rule_key_t rule,
                    const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -215,9 +215,9 @@ bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {
     card_t c = st->cards[i];
     if (++need[c] <= e->hand[p].n[c]) continue;
     if (e->hand[p].n[c] == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, NULL, _("%s holds no %s"),
+      return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE, _("%s holds no %s"),
                       e->player_name[p], card_name(c, b));
-    return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, NULL,
+    return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE,
                     _("%s holds %u %s, the line names %u"), e->player_name[p], e->hand[p].n[c],
                     card_name(c, b), (unsigned)need[c]);
   }
@@ -242,15 +242,15 @@ bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p) {
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
     if (e->stock.total == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL, _("the stock is empty"));
+      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE, _("the stock is empty"));
     if (e->stock_known) {
       card_t want = e->stock_order[e->stock_pos];
       if (c != want)
-        return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL,
+        return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
                         _("the stock gives %s here, not %s"), card_name(want, b), card_name(c, b2));
       e->stock_pos++;
     } else if (e->stock.n[c] == 0) {
-      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, NULL,
+      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
                       _("no %s is left in the stock: all %u copies are elsewhere"), card_name(c, b),
                       e->packs.n[c]);
     }

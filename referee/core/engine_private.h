@@ -95,7 +95,7 @@ struct engine {
 /* ---- errors (engine.c) ---- */
 
 /* Fails at column `col` of statement st: the verdict, and the hand is dead. */
-bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, const char *rule,
+bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, rule_key_t rule,
               const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
@@ -103,13 +103,13 @@ bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, const ch
     ;
 /* Fails at a position with no statement (the end of the setup or hand). */
 bool eng_fail_at(engine_t *e, unsigned line, unsigned col, const char *text, code_t code,
-                 const char *rule, const char *fmt, ...)
+                 rule_key_t rule, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 7, 8)))
 #endif
     ;
 /* Fails at a statement kept earlier (the opening's first meld, ...). */
-bool eng_fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, const char *rule,
+bool eng_fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, rule_key_t rule,
                    const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))

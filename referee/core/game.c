@@ -100,7 +100,7 @@ bool game_fail_malformed(game_t *g, const stmt_t *st, unsigned col, const char *
 }
 
 bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code,
-                    const char *rule, const char *fmt, ...) {
+                    rule_key_t rule, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vset(g, VERDICT_ILLEGAL, code, st->line, col, st->text, fmt, ap);
@@ -239,9 +239,9 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
     return game_fail_malformed(g, st, st->value.col, _("expected hand %d, got %ld"), g->hand_no + 1, st->number);
   if (r->game_over)
     return r->hands_limit
-               ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, "match.hands",
+               ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_MATCH_HANDS,
                          _("the game is over: it was played in %d hands"), r->hands_limit)
-               : game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, "table.target",
+               : game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_TABLE_TARGET,
                          _("the game is over: %s reached %d"),
                          r->winner >= 0 ? r->team[r->winner] : _("a team"), r->target);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
@@ -274,7 +274,7 @@ static bool action(game_t *g, const stmt_t *st) {
   int p = game_find_player(r, st->key.s);
   if (p < 0) return game_unknown_player(g, st, &st->key);
   if (g->state == R_SCORED)
-    return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, NULL, _("the hand is over"));
+    return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, RK_NONE, _("the hand is over"));
   g->state = R_PLAY;
   g->actions++;
   bool ok = eng_action(g->eng, st, p);
@@ -297,7 +297,7 @@ static bool score_line(game_t *g, const stmt_t *st) {
     int t = game_find_team(r, st->score_team[i].s);
     if (t < 0) return game_fail_malformed(g, st, st->score_team[i].col, _("unknown team %s"), st->score_team[i].s);
     if (h->team[t].total != st->score_value[i])
-      return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, NULL,
+      return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, RK_NONE,
                      _("%s scores %ld in hand %d, the record claims %ld"), r->team[t],
                      h->team[t].total, h->number, st->score_value[i]);
   }

@@ -64,7 +64,7 @@ bool game_fail_malformed(game_t *g, const stmt_t *st, unsigned col, const char *
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code, const char *rule,
+bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code, rule_key_t rule,
                        const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))

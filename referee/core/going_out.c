@@ -40,7 +40,7 @@ static bool judge_alone(engine_t *e, int p, int need) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   if (e->short_group.set && e->short_value < need)
-    return eng_fail_mark(e, &e->short_group, p, CODE_OPENING_MINIMUM, "opening.bands",
+    return eng_fail_mark(e, &e->short_group, p, CODE_OPENING_MINIMUM, RK_OPENING_BANDS,
                          rs->opening.judged == OPENING_JUDGED_MELD
                              ? _("this meld of the opening turn is worth %ld by itself, %d "
                                  "needed (team total %ld): each meld of the opening turn is "
@@ -83,7 +83,7 @@ bool eng_judge_opening(engine_t *e, int p) {
   bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
   long got = largest_or_sum(rs, best, sum);
   if (got < need)
-    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, "opening.bands",
+    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, RK_OPENING_BANDS,
                          largest ? _("the team's largest opening meld is worth %ld, %d needed "
                                    "(team total %ld)"): _("the team's opening melds are worth %ld, %d needed (team "
                                    "total %ld)"),
@@ -105,39 +105,39 @@ static bool judge_requirements_as(engine_t *e, const stmt_t *st, int p, const ch
   char who[NAME_LEN + 128];
   snprintf(who, sizeof who, why, e->player_name[p]);
   if (!rs->going_out.first_turn && e->turns[p] <= 1)
-    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.first_turn",
+    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_FIRST_TURN,
                     _("%s in the first turn, where going out is not allowed"), who);
   if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (c.all < rs->going_out.canastas)
-    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, "going_out.canastas",
+    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_CANASTAS,
                     P_("%s but the team has %d canasta; going out needs %d",
                        "%s but the team has %d canastas; going out needs %d", c.all),
                     who, c.all, rs->going_out.canastas);
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
-  const struct { int have, need; const char *one, *many, *key; rule_key_t rk; } kinds[] = {
+  const struct { int have, need; const char *one, *many; rule_key_t rk; } kinds[] = {
     {c.pure, rs->going_out.pure,
      NP_("%s but the team has %d pure canasta; going out needs %d",
          "%s but the team has %d pure canastas; going out needs %d"),
-     "going_out.pure", RK_GOING_OUT_PURE},
+     RK_GOING_OUT_PURE},
     {c.impure, rs->going_out.impure,
      NP_("%s but the team has %d impure canasta; going out needs %d",
          "%s but the team has %d impure canastas; going out needs %d"),
-     "going_out.impure", RK_GOING_OUT_IMPURE},
+     RK_GOING_OUT_IMPURE},
     {c.wild_pure + c.wild_impure, rs->going_out.wild,
      NP_("%s but the team has %d wild canasta; going out needs %d",
          "%s but the team has %d wild canastas; going out needs %d"),
-     "going_out.wild", RK_GOING_OUT_WILD},
+     RK_GOING_OUT_WILD},
     {sequences, rs->going_out.sequences,
      NP_("%s but the team has %d complete sequence; going out needs %d",
          "%s but the team has %d complete sequences; going out needs %d"),
-     "going_out.sequences", RK_GOING_OUT_SEQUENCES}};
+     RK_GOING_OUT_SEQUENCES}};
   if (rs->going_out.canastas > 0) eng_use(e, RK_GOING_OUT_CANASTAS);
   for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
     if (kinds[k].need > 0 && kinds[k].have >= kinds[k].need) eng_use(e, kinds[k].rk);
     if (kinds[k].have < kinds[k].need)
-      return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].key,
+      return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].rk,
                       i18n_plural(kinds[k].one, kinds[k].many, (unsigned long)kinds[k].have), who,
                       kinds[k].have, kinds[k].need);
   }
@@ -184,11 +184,11 @@ bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
   e->concealed = concealed_now(e);
   if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
-    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                     _("%s goes out although the partner answered no"), e->player_name[p]);
   bool must_ask = rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0;
   if (must_ask && e->ask != ASK_YES)
-    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+    return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                     _("%s goes out without asking the partner"), e->player_name[p]);
   if (e->ask == ASK_YES) eng_use(e, RK_GOING_OUT_ASK);
   eng_went_out(e, p);

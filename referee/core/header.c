@@ -157,7 +157,7 @@ static bool team_sizes_fit(game_t *g, const stmt_t *st, const rs_seat_t *seat) {
   int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
   for (int t = 0; t < r->nteams; t++)
     if (size[t] < lo || size[t] > hi)
-      return game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
+      return game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE_TEAMS,
               hi > lo ? P_("team %s has %d player: %d players make %d teams of %d or %d",
                            "team %s has %d players: %d players make %d teams of %d or %d", size[t])
                       : P_("team %s has %d player: %d players make %d teams of %d",
@@ -190,12 +190,12 @@ bool game_header_done(game_t *g, const stmt_t *st) {
     for (int i = 0; i < r->rs->nseats; i++)
       snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%d", i ? ", " : "",
                r->rs->seats[i].players);
-    game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table",
+    game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE,
             _("%d players: the %s rules are played by %s players"), r->nplayers, r->rs->name, allowed);
     return false;
   }
   if (r->nteams != seat->teams) {
-    game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.teams",
+    game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE_TEAMS,
             _("%d teams at %d players, the %s rules play %d"), r->nteams, r->nplayers, r->rs->name,
             seat->teams);
     return false;
@@ -203,7 +203,7 @@ bool game_header_done(game_t *g, const stmt_t *st) {
   if (!team_sizes_fit(g, st, seat)) return false;
   int a, b;
   if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
-    game_fail_illegal(g, st, st->key.col, CODE_SEATING, "table.partners_apart",
+    game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE_PARTNERS_APART,
             _("%s and %s are partners and sit side by side"), r->player[a], r->player[b]);
     return false;
   }

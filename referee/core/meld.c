@@ -109,16 +109,16 @@ bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, uns
                     verdict_t *err, rule_uses_t *uses) {
   const char *what = card_rank_of(rank);
   if ((int)n < rs->meld.min_cards)
-    return verdict_fail(err, CODE_MELD_SIZE, "meld.min_cards", P_("a meld %s with %u card, at least %d",
+    return verdict_fail(err, CODE_MELD_SIZE, RK_MELD_MIN_CARDS, P_("a meld %s with %u card, at least %d",
                            "a meld %s with %u cards, at least %d", n),
                         what, n, rs->meld.min_cards);
   if ((int)nat < rs->meld.min_naturals)
-    return verdict_fail(err, CODE_MELD_NATURALS, "meld.min_naturals",
+    return verdict_fail(err, CODE_MELD_NATURALS, RK_MELD_MIN_NATURALS,
                         P_("a meld %s with %u natural card, at least %d",
                            "a meld %s with %u natural cards, at least %d", nat),
                         what, nat, rs->meld.min_naturals);
   if (rs->meld.wild_below_naturals && wild > 0 && wild >= nat)
-    return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_below_naturals",
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_BELOW_NATURALS,
                         P_("meld %s would hold %u wild cards for %u natural: fewer wild cards "
                            "than naturals",
                            "meld %s would hold %u wild cards for %u naturals: fewer wild cards "
@@ -127,10 +127,10 @@ bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, uns
   int max = rs_max_wild(rs, (int)n);
   if ((int)wild > max)
     return verdict_fail(err, CODE_WILD_OVERFLOW,
-                        max < rs->meld.max_wild ? "meld.wild_limits" : "meld.max_wild",
+                        max < rs->meld.max_wild ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD,
                         _("meld %s would hold %u wild cards, at most %d"), what, wild, max);
   if ((int)n >= rs->canasta.min_cards && (int)nat < rs->canasta.min_naturals)
-    return verdict_fail(err, CODE_MELD_NATURALS, "canasta.min_naturals",
+    return verdict_fail(err, CODE_MELD_NATURALS, RK_CANASTA_MIN_NATURALS,
                         _("a canasta %s with %u natural cards, at least %d"), what, nat,
                         rs->canasta.min_naturals);
   note_set_uses(rs, uses, n, wild, max);
@@ -140,10 +140,10 @@ bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, uns
 bool meld_judge_black_threes(const ruleset_t *rs, const mix_t *m, bool *going_out_only,
                              verdict_t *err, rule_uses_t *uses) {
   if (rs->meld.black_threes == THREES_NEVER)
-    return verdict_fail(err, CODE_MELD_THREE, "meld.black_threes",
+    return verdict_fail(err, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
                         _("black threes are never melded in this game"));
   if (m->wilds && !rs->meld.black_threes_wild)
-    return verdict_fail(err, CODE_MELD_THREE, "meld.black_threes_wild",
+    return verdict_fail(err, CODE_MELD_THREE, RK_MELD_BLACK_THREES_WILD,
                         _("a meld of black threes holds no wild card, this one holds %u"), m->wilds);
   *going_out_only = rs->meld.black_threes == THREES_GOING_OUT;
   note(uses, RK_MELD_BLACK_THREES);
@@ -155,14 +155,14 @@ bool meld_judge_mix(const ruleset_t *rs, const mix_t *m, bool *black3_going_out,
                     rule_uses_t *uses) {
   *black3_going_out = false;
   if (m->red3_col)
-    return verdict_fail(err, CODE_MELD_THREE, NULL,
+    return verdict_fail(err, CODE_MELD_THREE, RK_NONE,
                         _("red threes are never melded: they are laid with red3"));
   if (m->bad_col)
-    return verdict_fail(err, CODE_MELD_RANK, NULL,
+    return verdict_fail(err, CODE_MELD_RANK, RK_NONE,
                         _("cards of different ranks: a meld %s takes no other rank"),
                         card_rank_of(m->rank));
   if (m->rank < 0)
-    return verdict_fail(err, CODE_MELD_NATURALS, "meld.min_naturals",
+    return verdict_fail(err, CODE_MELD_NATURALS, RK_MELD_MIN_NATURALS,
                         P_("a meld of wild cards only: at least %d natural card",
                            "a meld of wild cards only: at least %d natural cards",
                            rs->meld.min_naturals),
@@ -177,11 +177,11 @@ bool meld_judge_wild_set_fill(const ruleset_t *rs, int rank, unsigned others, un
   int lack = rs->canasta.min_cards - (int)copies;
   unsigned room = lack > 0 ? (unsigned)lack : 0;
   if (others > room && room == 0)
-    return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_set_fill",
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_SET_FILL,
                         _("a set %s holds no other wild card: the packs hold %u %s, enough for "
                         "a canasta"), card_rank_of(rank), copies, card_rank_plural(rank));
   if (others > room)
-    return verdict_fail(err, CODE_WILD_OVERFLOW, "meld.wild_set_fill",
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_SET_FILL,
                         _("a set %s would hold %u other wild cards: only %u, for the %s the "
                         "packs lack (they hold %u, a canasta takes %d)"), card_rank_of(rank),
                         others, room, card_rank_plural(rank), copies, rs->canasta.min_cards);
@@ -205,12 +205,12 @@ static bool sequence_ranks(const ruleset_t *rs, int suit, const card_t *cards, u
     int r = card_rank(c);
     if (rs_is_wild(rs, c) || card_suit(c) != suit || r < rs->sequence.low ||
         r > rs->sequence.high)
-      return verdict_fail(err, CODE_MELD_RANK, "sequence.low",
+      return verdict_fail(err, CODE_MELD_RANK, RK_SEQUENCE_LOW,
                           _("%s does not fit a sequence of %s from %s to %s, natural cards only"),
                           card_name(c, b), suit_plural(suit), card_rank_name(rs->sequence.low),
                           card_rank_name(rs->sequence.high));
     if (*ranks & (1u << r))
-      return verdict_fail(err, CODE_MELD_RANK, NULL, _("%s twice in one sequence"), card_name(c, b));
+      return verdict_fail(err, CODE_MELD_RANK, RK_NONE, _("%s twice in one sequence"), card_name(c, b));
     *ranks |= 1u << r;
   }
   return true;
@@ -228,14 +228,14 @@ bool meld_judge_sequence(const ruleset_t *rs, int suit, unsigned have, const car
       count++;
     }
   if (hi - lo + 1 != count)
-    return verdict_fail(err, CODE_MELD_RANK, NULL,
+    return verdict_fail(err, CODE_MELD_RANK, RK_NONE,
                         _("not a sequence: the ranks from %s to %s leave a gap"),
                         card_rank_name((int)lo), card_rank_name((int)hi));
   if ((int)count < rs->sequence.min_cards)
-    return verdict_fail(err, CODE_MELD_SIZE, "sequence.min_cards",
+    return verdict_fail(err, CODE_MELD_SIZE, RK_SEQUENCE_MIN_CARDS,
                         _("a sequence of %u cards, at least %d"), count, rs->sequence.min_cards);
   if ((int)count > rs->sequence.max_cards)
-    return verdict_fail(err, CODE_MELD_SIZE, "sequence.max_cards",
+    return verdict_fail(err, CODE_MELD_SIZE, RK_SEQUENCE_MAX_CARDS,
                         _("a sequence of %u cards, at most %d"), count, rs->sequence.max_cards);
   note(uses, RK_SEQUENCE_MIN_CARDS);
   note(uses, RK_SEQUENCE_LOW);

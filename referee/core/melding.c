@@ -12,7 +12,7 @@
 
 static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
   if (e->nmelds == MAX_MELDS) {
-    eng_fail(e, st, st->verb_word.col, CODE_MELD_SIZE, NULL, _("more than %d melds in one hand"),
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_SIZE, RK_NONE, _("more than %d melds in one hand"),
              MAX_MELDS);
     return NULL;
   }
@@ -58,7 +58,7 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   int team = e->team_of[p];
   meld_t *old = eng_meld_by_rank(e, team, m->rank);
   if (old && rs->meld.same_rank == SAME_RANK_FORBID)
-    return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, "meld.same_rank",
+    return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, RK_MELD_SAME_RANK,
                     _("the team already has a meld %s"), card_rank_of(m->rank));
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
   unsigned n = st->ncards + (top >= 0 ? 1 : 0);
@@ -133,11 +133,11 @@ static meld_t *meld_to_add_to(engine_t *e, const stmt_t *st, int team) {
   if (m) return m;
   int n = eng_team_meld_count(e, team);
   if (st->ref_index)
-    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL,
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, RK_NONE,
              P_("the team has %d meld this hand, no #%d", "the team has %d melds this hand, no #%d", n),
              n, st->ref_index);
   else
-    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, NULL, _("the team has no meld %s"),
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, RK_NONE, _("the team has no meld %s"),
              card_rank_of(st->ref_rank));
   return NULL;
 }
@@ -156,7 +156,7 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
   int team = e->team_of[p];
   if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p)) return false;
   if (eng_team_meld_count(e, team) == 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_NOT_OPENED, "opening",
+    return eng_fail(e, st, st->verb_word.col, CODE_NOT_OPENED, RK_OPENING,
                     _("the team has not opened: it has no meld to add to"));
   meld_t *m = meld_to_add_to(e, st, team);
   if (!m || !eng_check_in_hand(e, st, p)) return false;
@@ -200,7 +200,7 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
   char b[4];
   if (need == 0) return true;
   if ((int)held < need)
-    return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, "pile.take_onto_meld_naturals",
+    return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD_NATURALS,
                     P_("the top card %s goes onto the team's meld only with %d natural %s in "
                        "the hand, %s holds %u",
                        "the top card %s goes onto the team's meld only with %d natural %s in "
@@ -217,24 +217,24 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
   unsigned col = st->verb_word.col;
   char b[4];
   if (frozen)
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen: taking it needs %d natural %s from the hand, none named",
                        "the pile is frozen: taking it needs %d natural %s from the hand, none named",
                        rs->pile.unfreeze_naturals),
                     rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals));
   if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the top card %s must be melded with cards from the hand"), card_name(top, b));
   meld_t *m = eng_meld_by_rank(e, e->team_of[p], rank);
   if (!m)
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the team has no meld %s for the top card %s"), card_rank_of(rank),
                     card_name(top, b));
   if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(rs, m))
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the top card %s goes only onto a finished canasta"), card_name(top, b));
   if (rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && meld_is_canasta(rs, m))
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, "pile.take_onto_meld",
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the top card %s never goes onto a finished canasta: the team's %s are one"),
                     card_name(top, b), card_rank_plural(rank));
   if (!meld_judge_set(rs, rank, m->cards.total + 1, m->naturals + 1, m->wilds, &e->err, &e->uses))
@@ -265,20 +265,20 @@ static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) 
   /* the key of the number in the sentence; the sentence names the cause (one
    * sentence per cause, each translated whole) */
   if (e->pile_freezers > 0)
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen by %s: taking it needs %d natural %s from the hand, "
                        "%u named",
                        "the pile is frozen by %s: taking it needs %d natural %s from the hand, "
                        "%u named", need),
                     card_name(first_freezer(e), b), need, noun, nat);
   if (!e->team_opened[e->team_of[e->current]])
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen for a team that has not opened: taking it needs %d "
                        "natural %s from the hand, %u named",
                        "the pile is frozen for a team that has not opened: taking it needs %d "
                        "natural %s from the hand, %u named", need),
                     need, noun, nat);
-  return eng_fail(e, st, col, CODE_PILE_FROZEN, "pile.unfreeze_naturals",
+  return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                   P_("the pile is frozen for %.30s until a first take: taking it needs %d natural "
                      "%s from the hand, %u named",
                      "the pile is frozen for %.30s until a first take: taking it needs %d natural "
@@ -294,7 +294,7 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
   char b[4];
   mix_t m = meld_mix(rs, st->cards, st->card_cols, st->ncards, rank);
   if (m.bad_col)
-    return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, NULL,
+    return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, RK_NONE,
                     _("the top card is %s: only %s and wild cards meld with it"), card_name(top, b),
                     card_rank_plural(rank));
   unsigned nat = m.naturals + m.black3;
@@ -304,7 +304,7 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
   if (raised) need = rs->pile.wild_discard_naturals;
   if ((int)nat < need)
     return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH,
-                    raised ? "pile.wild_discard_naturals" : "pile.take_naturals",
+                    raised ? RK_PILE_WILD_DISCARD_NATURALS : RK_PILE_TAKE_NATURALS,
                     raised ? P_("a wild card was discarded this hand: taking the top card needs "
                                 "%d natural %s from the hand, %u named",
                                 "a wild card was discarded this hand: taking the top card needs "
@@ -326,19 +326,19 @@ static bool may_take(engine_t *e, const stmt_t *st, int p, card_t *top) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
   char b[4];
-  if (e->npile == 0) return eng_fail(e, st, col, CODE_PILE_EMPTY, NULL, _("the pile is empty"));
+  if (e->npile == 0) return eng_fail(e, st, col, CODE_PILE_EMPTY, RK_NONE, _("the pile is empty"));
   *top = e->pile[e->npile - 1];
   unsigned k = rs_classes(rs, *top);
   if (k & rs->pile.blocked_by)
-    return eng_fail(e, st, col, CODE_PILE_BLOCKED, "pile.blocked_by",
+    return eng_fail(e, st, col, CODE_PILE_BLOCKED, RK_PILE_BLOCKED_BY,
                     _("the pile is topped by %s, %s: it cannot be taken"), card_name(*top, b),
                     class_name(k));
   if (!rs_is_natural(rs, *top))
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, NULL,
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_NONE,
                     _("the top card %s is not a natural card: nothing melds with it"),
                     card_name(*top, b));
   if (!e->team_opened[e->team_of[p]] && !rs->pile.opening_by_take)
-    return eng_fail(e, st, col, CODE_NOT_OPENED, "pile.opening_by_take",
+    return eng_fail(e, st, col, CODE_NOT_OPENED, RK_PILE_OPENING_BY_TAKE,
                     _("the team must have opened before taking the pile"));
   return true;
 }
@@ -358,7 +358,7 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   if (e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_DRAW,
                     _("the pile is taken in place of the draw, not after it"));
   if (!eng_check_no_red3(e, st, p)) return false;
   if (rs->turn.meld_before_draw && !eng_judge_opening(e, p)) return false;

@@ -2,7 +2,9 @@
  *
  * The engine reads only this struct: every difference between variants is a
  * value here, never a variant name in code. ruleset_load.c fills it from YAML
- * (the only module that sees libyaml); docs/rulesets.md documents each key. */
+ * (the only module that sees libyaml) as the table of keys says
+ * (rulekeys.def: each key's type, range, default and member here);
+ * docs/rulesets.md documents each key. */
 #ifndef RULESET_H
 #define RULESET_H
 
@@ -186,8 +188,10 @@ bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err);
 bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                   rs_error_t *err);
 
-/* Calls fn with the dotted path of every key of the schema ("meld.max_wild"). */
-void rs_schema_keys(void (*fn)(const char *path, void *ctx), void *ctx);
+/* Calls fn with the dotted path of every key of the schema ("meld.max_wild"),
+ * in the order of rulekeys.def, and its default in YAML (NULL or "" for none:
+ * schema, name, extends, a section, a field of a list entry). */
+void rs_schema_keys(void (*fn)(const char *path, const char *dflt, void *ctx), void *ctx);
 
 const rs_seat_t *rs_seat(const ruleset_t *rs, int players);
 int rs_opening_minimum(const ruleset_t *rs, long team_total);

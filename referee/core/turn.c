@@ -37,7 +37,7 @@ bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = e->hand[p].n[card_make(RANK_3, SUIT_H)] ? card_make(RANK_3, SUIT_H)
                                                       : card_make(RANK_3, SUIT_D);
   char b[4];
-  return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, "red_threes",
+  return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_RED_THREES,
               _("%s still holds %s: a red three is laid at once, before the turn goes on"),
               e->player_name[p], card_name(c, b));
 }
@@ -47,18 +47,18 @@ bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
 bool eng_may_meld(engine_t *e, const stmt_t *st) {
   bool before = e->rs->turn.meld_before_draw;
   if (!before && !e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_MELD_BEFORE_DRAW,
                 e->replaced ? _("%s before drawing: the draw after the red three was its "
                               "replacement, the turn's own draw is missing"): _("%s before drawing: a turn starts with the draw or the pile"),
                 verb_name(st->verb));
   if (before && e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.meld_before_draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_MELD_BEFORE_DRAW,
                 e->took_pile ? _("%s after taking the pile: melding comes before the draw")
                              : _("%s after drawing: melding comes before the draw"),
                 verb_name(st->verb));
 
   if (e->ask == ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("the partner has not answered yet"));
   if (!e->first_meld.set && !e->opened_before_turn) eng_mark(&e->first_meld, st);
   if (before) eng_use(e, RK_TURN_MELD_BEFORE_DRAW);
@@ -81,7 +81,7 @@ static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
   if (!card_is_red3(c))
-    return eng_fail(e, st, st->card_cols[0], CODE_MELD_RANK, "red_threes",
+    return eng_fail(e, st, st->card_cols[0], CODE_MELD_RANK, RK_RED_THREES,
                 _("%s is not a red three: only 3H and 3D are laid with red3"), card_name(c, b));
   if (!eng_check_in_hand(e, st, p)) return false;
   cc_take(&e->hand[p], c, 1);
@@ -108,7 +108,7 @@ static bool act_red3(engine_t *e, const stmt_t *st, int p) {
 
 static bool replacement_draw(engine_t *e, const stmt_t *st, int p) {
   if (st->ncards != 1)
-    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "red_threes",
+    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, RK_RED_THREES,
                 _("%u cards drawn: a red three's replacement is one card, drawn on its own line"),
                 st->ncards);
   if (!eng_take_from_stock(e, st, p)) return false;
@@ -122,9 +122,9 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   if (e->owed_player == p && e->owed > 0) return replacement_draw(e, st, p);
   if (e->drawn) {
     if (e->pile_red3_laid)
-      return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+      return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, RK_RED_THREES,
                   _("a red three from the pile is not replaced"));
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_DRAW,
                 _("a second draw in one turn"));
   }
   if (!eng_check_no_red3(e, st, p)) return false;
@@ -132,10 +132,10 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   unsigned want = (unsigned)e->rs->turn.draw;
   if (want > e->stock.total) want = e->stock.total;
   if (want == 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_STOCK_MISMATCH, "end.stock_empty",
+    return eng_fail(e, st, st->verb_word.col, CODE_STOCK_MISMATCH, RK_END_STOCK_EMPTY,
                 _("the stock is empty"));
   if (st->ncards != want)
-    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, "turn.draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_DRAW_COUNT, RK_TURN_DRAW,
                 P_("%u card drawn, the draw takes %u", "%u cards drawn, the draw takes %u",
                    st->ncards),
                 st->ncards, want);
@@ -149,11 +149,11 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
   if (!e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "turn.draw",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_DRAW,
                 e->replaced ? _("a discard before drawing: the draw after the red three was its "
                               "replacement, the turn's own draw is missing"): _("a discard before drawing: a turn starts with the draw or the pile"));
   if (e->ask == ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("the partner has not answered yet"));
   if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p)) return false;
   cc_take(&e->hand[p], c, 1);
@@ -167,11 +167,11 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   } else {
     if (!eng_judge_opening(e, p)) return false;
     if (e->black3_meld.set)
-      return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, "meld.black_threes",
+      return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
                        _("black threes are melded only when going out, and %s did not go out"),
                        e->player_name[p]);
     if (e->ask == ASK_YES)
-      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                   P_("the partner answered yes: %s must go out this turn, %u card left",
                      "the partner answered yes: %s must go out this turn, %u cards left",
                      e->hand[p].total),
@@ -194,19 +194,19 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
 static bool act_ask(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->going_out.ask == ASK_NONE)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", _("asking to go out is not part of this game"));
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, _("asking to go out is not part of this game"));
   if (eng_partner_count(e, p) == 0)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", _("%s has no partner to ask"),
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, _("%s has no partner to ask"),
                 e->player_name[p]);
   if (e->rs->turn.meld_before_draw && !e->empty_hand)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK,
                 P_("asking to end comes when the hand is empty, %u card left",
                    "asking to end comes when the hand is empty, %u cards left", e->hand[p].total),
                 e->hand[p].total);
   if (!e->drawn && !e->empty_hand)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", _("asking comes after the draw"));
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, _("asking comes after the draw"));
   if (e->ask != ASK_NOT_ASKED)
-    return eng_fail(e, st, col, CODE_PHASE, "going_out.ask", _("%s already asked this turn"),
+    return eng_fail(e, st, col, CODE_PHASE, RK_GOING_OUT_ASK, _("%s already asked this turn"),
                 e->player_name[p]);
   if (!eng_check_no_red3(e, st, p)) return false;
   if (e->empty_hand && !eng_may_end_early(e, st, p)) return false;
@@ -217,10 +217,10 @@ static bool act_ask(engine_t *e, const stmt_t *st, int p) {
 static bool act_answer(engine_t *e, const stmt_t *st, int p) {
   int c = e->current;
   if (e->ask != ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("nobody asked to go out"));
   if (p == c || e->team_of[p] != e->team_of[c])
-    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "going_out.ask",
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_GOING_OUT_ASK,
                 _("only a partner of %s answers"), e->player_name[c]);
   e->ask = st->verb == V_YES ? ASK_YES : ASK_NO;
   eng_use(e, RK_GOING_OUT_ASK);
@@ -243,12 +243,12 @@ static void pick_up_foot(engine_t *e, int p) {
 static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->foot.size == 0)
-    return eng_fail(e, st, col, CODE_FOOT, "foot.size", _("the %s rules have no foot"), e->rs->name);
+    return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_SIZE, _("the %s rules have no foot"), e->rs->name);
   if (!e->has_foot[p])
-    return eng_fail(e, st, col, CODE_FOOT, "foot.size", _("%s has already picked up the foot"),
+    return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_SIZE, _("%s has already picked up the foot"),
                 e->player_name[p]);
   if (!e->opened_before_turn && !e->first_meld.set)
-    return eng_fail(e, st, col, CODE_NOT_OPENED, "foot.size",
+    return eng_fail(e, st, col, CODE_NOT_OPENED, RK_FOOT_SIZE,
                 _("the team has not opened: the foot is picked up after the opening"));
   if (!eng_check_no_red3(e, st, p)) return false;
   pick_up_foot(e, p);
@@ -291,9 +291,9 @@ static bool must_take(engine_t *e, const stmt_t *st, int p) {
   if (!can && with_foot) can = by_foot = can_take_with_foot(e, p);
   if (can)
     return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY,
-                    by_foot  ? "end.must_take_foot"
-                    : opened ? "end.stock_empty"
-                             : "end.must_take_unopened",
+                    by_foot  ? RK_END_MUST_TAKE_FOOT
+                    : opened ? RK_END_STOCK_EMPTY
+                             : RK_END_MUST_TAKE_UNOPENED,
                     by_foot ? _("the stock is empty but %s can take the pile with the foot "
                                 "picked up: play goes on")
                             : _("the stock is empty but %s can take the pile: play goes on"),
@@ -307,18 +307,18 @@ static bool must_take(engine_t *e, const stmt_t *st, int p) {
 static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->empty_hand) {
     if (e->rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0)
-      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, "going_out.ask",
+      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                   _("%s ends the hand without asking the partners"), e->player_name[p]);
     if (!eng_may_end_early(e, st, p)) return false;
     eng_went_out(e, p);
     return true;
   }
   if (e->stock.total > 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, "end.stock_empty",
+    return eng_fail(e, st, st->verb_word.col, CODE_END_EARLY, RK_END_STOCK_EMPTY,
                 P_("the stock still holds %u card", "the stock still holds %u cards", e->stock.total),
                 e->stock.total);
   if (e->drawn)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "end.stock_empty",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_END_STOCK_EMPTY,
                 _("end comes at the start of a turn, in place of the draw"));
   if (!must_take(e, st, p)) return false;
   eng_use(e, RK_END_STOCK_EMPTY);
@@ -344,29 +344,29 @@ static bool pregame_in_order(engine_t *e, int p) {
 static bool check_actor(engine_t *e, const stmt_t *st, int p) {
   if (e->owed > 0 && e->owed_player >= 0 && !(p == e->owed_player &&
                                                (st->verb == V_DRAW || st->verb == V_RED3)))
-    return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, "red_threes",
+    return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, RK_RED_THREES,
                 _("%s laid a red three and draws its replacement before anything else"),
                 e->player_name[e->owed_player]);
   bool seats = e->rs->red_threes.dealt_order == DEALT_ORDER_SEAT;
   if (seats && e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
-    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "red_threes.dealt_order",
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_RED_THREES_DEALT_ORDER,
                     _("dealt red threes are laid in seat order: %s comes before %s"),
                     e->player_name[p], e->player_name[e->pregame_seat]);
   if (seats && e->pregame && st->verb == V_RED3) eng_use(e, RK_RED_THREES_DEALT_ORDER);
   if (st->verb == V_YES || st->verb == V_NO || p == e->current) return true;
   if (e->ask == ASK_WAITING)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("%s asked to go out: a partner answers first"), e->player_name[e->current]);
   if (e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
-    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, "red_threes",
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_RED_THREES,
                 _("dealt red threes are laid seat by seat, in turn order: %s comes before %s"),
                 e->player_name[p], e->player_name[e->pregame_seat]);
   if (e->pregame && st->verb == V_RED3) return true;
   if (e->owed_player == p && st->verb == V_DRAW) return true;
   if (e->drawn && p == (e->current + 1) % e->nplayers)
-    return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, NULL,
+    return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, RK_NONE,
                 _("%s's turn ended without a discard"), e->player_name[e->current]);
-  return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, NULL, _("it is %s's turn, not %s's"),
+  return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_NONE, _("it is %s's turn, not %s's"),
               e->player_name[e->current], e->player_name[p]);
 }
 
@@ -378,12 +378,12 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
     return true;
   }
   if (e->over)
-    return eng_fail(e, st, st->verb_word.col, CODE_HAND_OVER, NULL,
+    return eng_fail(e, st, st->verb_word.col, CODE_HAND_OVER, RK_NONE,
                 e->stock_out ? _("the hand is over: the stock is empty"): _("the hand is over"));
   if (!check_actor(e, st, p)) return false;
 
   if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, "going_out.ask",
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("%s asked to go out: a partner answers first"), e->player_name[e->current]);
   if (p == e->current && st->verb != V_RED3 && !(st->verb == V_DRAW && e->owed > 0))
     e->pregame = false;
@@ -408,6 +408,6 @@ bool eng_finish(engine_t *e, unsigned line, const char *text) {
   if (e->dead) return false;
   if (!eng_setup_done(e, line, 1, text)) return false;
   if (e->over) return true;
-  return eng_fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, NULL,
+  return eng_fail_at(e, line, 1, text, CODE_HAND_UNFINISHED, RK_NONE,
                  _("the hand is still on: %s is to play"), e->player_name[e->current]);
 }

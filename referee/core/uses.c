@@ -1,22 +1,14 @@
-/* uses.c — names of the rule keys a replay can rely on, and whether a
- * ruleset has each rule switched on. */
+/* uses.c — the rule keys a replay relied on, and whether a ruleset has each
+ * rule switched on. */
 #include "uses.h"
 
 #include <string.h>
-
-static const char *const names[RK_COUNT] = {
-#define X(id, path) [id] = path,
-#include "rulekeys.def"
-#undef X
-};
 
 void uses_clear(rule_uses_t *u) { memset(u, 0, sizeof *u); }
 
 void uses_merge(rule_uses_t *dst, const rule_uses_t *src) {
   for (size_t i = 0; i < sizeof dst->w / sizeof dst->w[0]; i++) dst->w[i] |= src->w[i];
 }
-
-const char *rule_key_name(rule_key_t k) { return k < RK_COUNT ? names[k] : "?"; }
 
 static bool any_rank(const bool a[RANK_COUNT]) {
   for (int r = 0; r < RANK_COUNT; r++)
@@ -132,6 +124,7 @@ static bool in_section(const char *name, const char *section) {
 bool rule_key_active(const ruleset_t *rs, rule_key_t k) {
   /* by section, whatever the order of the rows of rulekeys.def */
   const char *name = rule_key_name(k);
+  if (!name || !strchr(name, '.')) return false; /* the table, a section: their keys are the rules */
   if (in_section(name, "pile")) return pile_active(rs, k);
   if (in_section(name, "meld")) return meld_active(rs, k);
   if (in_section(name, "canasta")) return canasta_active(rs, k);

@@ -11,14 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rulekeys.h"
 #include "ruleset.h"
-
-typedef enum {
-#define X(id, path) id,
-#include "rulekeys.def"
-#undef X
-  RK_COUNT
-} rule_key_t;
 
 typedef struct {
   uint64_t w[(RK_COUNT + 63) / 64];
@@ -33,10 +27,9 @@ static inline bool uses_has(const rule_uses_t *u, rule_key_t k) {
 void uses_clear(rule_uses_t *u);
 void uses_merge(rule_uses_t *dst, const rule_uses_t *src);
 
-/* The key's dotted path, as in rulesets ("meld.max_wild"). */
-const char *rule_key_name(rule_key_t k);
 /* Whether the ruleset has the rule at all: a legal record can rely only on a
- * rule that is switched on (sequence.bonus needs sequences, foot.size a foot). */
+ * rule that is switched on (sequence.bonus needs sequences, foot.size a foot).
+ * RK_NONE is no rule: never active. */
 bool rule_key_active(const ruleset_t *rs, rule_key_t k);
 
 #endif

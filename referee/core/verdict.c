@@ -15,7 +15,7 @@ void verdict_text(char dst[VERDICT_TEXT], const char *src) {
   dst[n] = '\0';
 }
 
-bool verdict_fail(verdict_t *v, code_t code, const char *rule, const char *fmt, ...) {
+bool verdict_fail(verdict_t *v, code_t code, rule_key_t rule, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   v->status = VERDICT_ILLEGAL;

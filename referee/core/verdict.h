@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "codes.h"
+#include "rulekeys.h"
 
 enum { MAX_PLAYERS = 12, MAX_TEAMS = 12, VERDICT_TEXT = 512, NAME_LEN = 64 };
 
@@ -20,7 +21,8 @@ typedef struct {
   char actor[NAME_LEN];       /* "" when the statement has no actor */
   char text[VERDICT_TEXT];    /* the offending line as written */
   char message[256];          /* a sentence with the numbers involved */
-  const char *rule;           /* the ruleset key the rule comes from, or NULL */
+  rule_key_t rule;            /* the ruleset key the rule comes from, or RK_NONE;
+                                 rule_key_name() spells it where it is printed */
 } verdict_t;
 
 /* One team's result for one hand, by part. */
@@ -49,12 +51,12 @@ typedef struct {
  * boundary so that the text stays valid UTF-8. */
 void verdict_text(char dst[VERDICT_TEXT], const char *src);
 
-/* A judgement failed: status illegal, the code, the ruleset key (or NULL) and
+/* A judgement failed: status illegal, the code, the ruleset key (or RK_NONE) and
  * the sentence. The position is the caller's to add. Returns false, so that a
- * check reads `return verdict_fail(err, CODE_..., "key", "...", n);`. */
+ * check reads `return verdict_fail(err, CODE_..., RK_..., "...", n);`. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-bool verdict_fail(verdict_t *v, code_t code, const char *rule, const char *fmt, ...);
+bool verdict_fail(verdict_t *v, code_t code, rule_key_t rule, const char *fmt, ...);
 
 #endif

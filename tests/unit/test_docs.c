@@ -1,6 +1,6 @@
 /* The documentation agrees with the code: every verdict code has its section
  * in docs/codes.md (and no section names a code that does not exist), and
- * every ruleset key is documented in docs/rulesets.md. */
+ * every ruleset key is documented in docs/rulesets.md with its default. */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -42,14 +42,25 @@ Test(docs, every_code_is_in_the_format_reference) {
   free(doc);
 }
 
-static void expect_key(const char *path, void *ctx) {
+/* Each key has its heading, and a key with a default says it in its section,
+ * as the table of keys (rulekeys.def) has it: "**Default:** `3`". */
+static void expect_key(const char *path, const char *dflt, void *ctx) {
   const char *doc = ctx;
   char needle[160];
   snprintf(needle, sizeof needle, "# %s\n", path);
-  cr_expect_not_null(strstr(doc, needle), "docs/rulesets.md has no heading for %s", path);
+  const char *at = strstr(doc, needle);
+  cr_expect_not_null(at, "docs/rulesets.md has no heading for %s", path);
+  if (!at || !dflt || !*dflt) return;
+  const char *end = strstr(at + strlen(needle), "\n#");
+  size_t len = end ? (size_t)(end - at) : strlen(at);
+  char *section = strndup(at, len);
+  char want[640];
+  snprintf(want, sizeof want, "**Default:** `%s`", dflt);
+  cr_expect_not_null(strstr(section, want), "docs/rulesets.md, %s: no \"%s\"", path, want);
+  free(section);
 }
 
-Test(docs, every_ruleset_key_is_documented) {
+Test(docs, every_ruleset_key_is_documented_with_its_default) {
   char *doc = slurp("docs/rulesets.md");
   rs_schema_keys(expect_key, doc);
   free(doc);

@@ -166,7 +166,8 @@ Test(game, pile_frozen_cites_the_key_of_its_number) {
     free(text);
     cr_assert_eq(v.code, CODE_PILE_FROZEN, "%s: not PILE-FROZEN", frozen_records[i]);
     cr_expect(strstr(v.message, "needs 2 natural") != NULL, "%s: %s", frozen_records[i], v.message);
-    cr_expect_str_eq(v.rule, "pile.unfreeze_naturals", "%s cites %s", frozen_records[i], v.rule);
+    cr_expect_eq(v.rule, RK_PILE_UNFREEZE_NATURALS, "%s cites %s", frozen_records[i],
+                 rule_key_name(v.rule));
   }
 }
 

@@ -107,9 +107,10 @@ Test(meld, every_kind_of_meld_and_limit) {
     cr_expect_eq(v.code, k->code, "%s: %s: code %s, expected %s (%s)", k->rules, k->cards,
                  code_name(v.code), code_name(k->code), v.message);
     if (k->code != CODE_NONE)
-      cr_expect(k->key ? v.rule && strcmp(v.rule, k->key) == 0 : v.rule == NULL,
-                "%s: %s: key %s, expected %s", k->rules, k->cards, v.rule ? v.rule : "(none)",
-                k->key ? k->key : "(none)");
+      cr_expect(k->key ? v.rule != RK_NONE && strcmp(rule_key_name(v.rule), k->key) == 0
+                     : v.rule == RK_NONE,
+                "%s: %s: key %s, expected %s", k->rules, k->cards,
+                v.rule != RK_NONE ? rule_key_name(v.rule) : "(none)", k->key ? k->key : "(none)");
   }
 }
 
@@ -128,7 +129,7 @@ Test(meld, wild_limits_by_size) {
     verdict_t v = judge_new_meld(&rs, c, n, &going_out_only);
     cr_expect_eq(v.code, rows[i].code, "%s: %s", rows[i].cards, v.message);
     if (rows[i].code != CODE_NONE)
-      cr_expect_str_eq(v.rule, n < 5 ? "meld.wild_limits" : "meld.max_wild", "%s", rows[i].cards);
+      cr_expect_eq(v.rule, n < 5 ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD, "%s", rows[i].cards);
   }
 }
 
@@ -193,7 +194,7 @@ Test(meld, wild_set_fill_only_for_missing_copies) {
     bool ok = meld_judge_wild_set_fill(rows[i].rs, rows[i].rank, rows[i].others, rows[i].copies,
                                        &v, NULL);
     cr_expect_eq(ok, rows[i].legal, "row %zu: %s", i, v.message);
-    if (!ok) cr_expect_str_eq(v.rule, "meld.wild_set_fill");
+    if (!ok) cr_expect_eq(v.rule, RK_MELD_WILD_SET_FILL);
   }
   meld_t m;
   memset(&m, 0, sizeof m);

@@ -82,13 +82,37 @@ Test(ruleset, wrong_type) {
 }
 
 Test(ruleset, missing_key) {
-  char *t = classic_with("  pure: 500\n", "");
+  /* a table row is given whole: its fields have no default */
+  char *t = classic_with("{players: 3, packs: 2, deal: 15, ", "{players: 3, packs: 2, ");
   cr_assert_not(load(t));
-  cr_assert(strstr(err.message, "missing key \"pure\""), "%s", err.message);
-  cr_assert_eq(err.line, line_of(t, "min_cards: 7"), "reported at the canasta mapping");
+  cr_assert(strstr(err.message, "table: missing key \"deal\""), "%s", err.message);
+  cr_assert_eq(err.line, line_of(t, "{players: 3,"), "reported at the row");
   free(t);
+  cr_assert_not(load("name: mine\n"));
+  cr_assert(strstr(err.message, "missing key \"schema\""), "%s", err.message);
 }
 
+/* A key left out has its default (rulekeys.def), whatever the ruleset. */
+Test(ruleset, a_key_left_out_has_its_default) {
+  ruleset_t full, defaults;
+  cr_assert(rs_load(&full, "two-player", &err), "%s", err.message);
+  cr_assert_neq(full.turn.draw, 1, "two-player draws otherwise than the default");
+  const rs_builtin_t *b = rs_builtins;
+  while (b->name && strcmp(b->name, "two-player") != 0) b++;
+  char *t = strdup(b->text);
+  char *at = strstr(t, "  draw: 2");
+  cr_assert_not_null(at);
+  memcpy(at, "# draw:", 7);
+  cr_assert(load(t), "%u:%u: %s", err.line, err.col, err.message);
+  free(t);
+  cr_expect_eq(rs.turn.draw, 1, "the default of turn.draw");
+  rs.turn.draw = full.turn.draw;
+  cr_expect(memcmp(&rs, &full, sizeof rs) == 0, "only turn.draw differs");
+  cr_assert(rs_load_text(&defaults, "d.yaml", "schema: 1\nname: d\n", 18, &err), "%s",
+            err.message);
+  cr_expect_eq(defaults.going_out.first_turn, true);
+  cr_expect_eq(defaults.pile.take_onto_meld, TAKE_ONTO_ANY);
+}
 Test(ruleset, out_of_range) {
   char *t = classic_with("draw: 1", "draw: -4");
   cr_assert_not(load(t));
@@ -182,8 +206,8 @@ Test(ruleset, nearest_builtin_name) {
   cr_assert(strstr(err.message, "did you mean chinese?"), "%s", err.message);
 }
 
-static void count_key(const char *path, void *ctx) {
-  (void)path;
+static void count_key(const char *path, const char *dflt, void *ctx) {
+  (void)path, (void)dflt;
   (*(int *)ctx)++;
 }
 
@@ -203,22 +227,26 @@ Test(ruleset, a_wild_set_must_be_of_a_wild_rank) {
 
 /* Every rule key the engine notes (uses.h) is a key of the schema, and every
  * key of the schema outside a list entry is one the engine can note. */
-static void find_key(const char *path, void *ctx) {
+static void find_key(const char *path, const char *dflt, void *ctx) {
+  (void)dflt;
   int *seen = ctx;
-  for (int k = 0; k < RK_COUNT; k++)
+  for (int k = RK_NONE + 1; k < RK_COUNT; k++)
     if (strcmp(rule_key_name((rule_key_t)k), path) == 0) {
       seen[k]++;
       return;
     }
   int dots = 0;
   for (const char *s = path; *s; s++) dots += *s == '.';
-  cr_expect(dots != 1, "schema key %s has no rule key in uses.h", path);
+  const char *own[] = {"schema", "name", "title", "extends"}; /* no rule comes from them */
+  bool is_own = false;
+  for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) is_own |= strcmp(path, own[i]) == 0;
+  cr_expect(dots == 2 || is_own, "schema key %s has no rule key in rulekeys.def", path);
 }
 
 Test(ruleset, rule_keys_are_the_schema_keys) {
   int seen[RK_COUNT] = {0};
   rs_schema_keys(find_key, seen);
-  for (int k = 0; k < RK_COUNT; k++)
+  for (int k = RK_NONE + 1; k < RK_COUNT; k++)
     cr_expect_eq(seen[k], 1, "%s is not a schema key", rule_key_name((rule_key_t)k));
 }
 
@@ -303,24 +331,47 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
 
 /* ---- the table of rule keys ---------------------------------------------- */
 
-Test(ruleset, each_rule_key_id_spells_its_path) {
-  static const struct { rule_key_t k; const char *id, *path; } rows[] = {
-#define X(id, path) {id, #id, path},
+/* Each row of the table of keys pairs the id, the path and the member it
+ * fills: RK_MELD_MAX_WILD, "meld.max_wild", RS(meld.max_wild); a table row's
+ * field SEAT(deal) is "table.deal". Swapping two rows' paths, or members,
+ * fails here. */
+static const struct { rule_key_t k; const char *id, *path, *at, *doc; } key_rows[] = {
+#define X(id, path, type, at, dflt, doc) {id, #id, path, #at, doc},
 #include "rulekeys.def"
 #undef X
-  };
-  cr_assert_eq(sizeof rows / sizeof rows[0], RK_COUNT);
-  for (size_t i = 0; i < RK_COUNT; i++) {
+};
+
+/* The member a path fills, as the row writes it: "RS(meld.max_wild)". */
+static void member_of(const char *path, char *out, size_t len) {
+  static const struct { const char *path, *member; } renamed[] = {
+    {"cards.values", "RS(cards.value)"}, {"table", "RS(seats)"}};
+  for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++)
+    if (strcmp(path, renamed[i].path) == 0) {
+      snprintf(out, len, "%s", renamed[i].member);
+      return;
+    }
+  if (strncmp(path, "table.", 6) == 0) snprintf(out, len, "SEAT(%s)", path + 6);
+  else if (!strchr(path, '.')) snprintf(out, len, "0"); /* a section: no member */
+  else snprintf(out, len, "RS(%s)", path);
+}
+
+Test(ruleset, each_rule_key_id_spells_its_path) {
+  cr_assert_eq(sizeof key_rows / sizeof key_rows[0], RK_COUNT - 1);
+  for (size_t i = 0; i < RK_COUNT - 1; i++) {
     char want[96] = "RK_";
-    for (const char *c = rows[i].path; *c; c++) {
+    for (const char *c = key_rows[i].path; *c; c++) {
       size_t n = strlen(want);
       want[n] = *c == '.' ? '_' : (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
       want[n + 1] = '\0';
     }
-    cr_expect_str_eq(rows[i].id, want, "row %zu pairs %s with \"%s\"", i, rows[i].id,
-                     rows[i].path);
-    cr_expect_str_eq(rule_key_name(rows[i].k), rows[i].path, "%s is named \"%s\"", rows[i].id,
-                     rule_key_name(rows[i].k));
+    cr_expect_str_eq(key_rows[i].id, want, "row %zu pairs %s with \"%s\"", i, key_rows[i].id,
+                     key_rows[i].path);
+    cr_expect_str_eq(rule_key_name(key_rows[i].k), key_rows[i].path, "%s is named \"%s\"",
+                     key_rows[i].id, rule_key_name(key_rows[i].k));
+    char member[96];
+    member_of(key_rows[i].path, member, sizeof member);
+    cr_expect_str_eq(key_rows[i].at, member, "%s fills %s", key_rows[i].path, key_rows[i].at);
+    cr_expect_gt(strlen(key_rows[i].doc), 8, "%s: a line saying what it is", key_rows[i].path);
   }
 }
 
