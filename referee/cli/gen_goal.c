@@ -91,10 +91,11 @@ static int pick_pure(gen_t *g, int p) {
   }
   for (int r = 0; r < RANK_JOKER; r++) {
     if (rs->cards.wild[r] || r == RANK_3) continue;
-    if (4 * g->seat->packs - gone[r] < rs->canasta.min_cards) continue;
+    int left = 4 * g->seat->packs - gone[r]; /* copies of the rank not melded by others */
+    if (left < rs->canasta.min_cards) continue;
     int n = laid[r];
     for (int s = 0; s < 4; s++) n += (int)e->hand[p].n[card_make(r, s)];
-    n = n * 100 + 4 * g->seat->packs - gone[r];
+    n = n * 100 + left; /* ties: the rank with more copies left */
     if (n > best) best = n, rank = r;
   }
   return rank;
