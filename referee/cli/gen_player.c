@@ -16,37 +16,6 @@ static int partner_of(gen_t *g, int p) {
   return n ? list[gen_rnd(g, n)] : -1;
 }
 
-/* ---- the going-out requirement ------------------------------------------- */
-
-/* What p's team still lacks to go out (going_out.*), by kind. */
-typedef struct {
-  int any, pure, impure, wild, seqs;
-  unsigned growing;   /* ranks of the team's sets not yet canastas */
-} needs_t;
-
-static int lack(int want, int have) { return want > have ? want - have : 0; }
-
-static needs_t team_needs(gen_t *g, int p) {
-  const ruleset_t *rs = g->rs;
-  const eng_view_t *e = gen_vw(g);
-  int t = g->team_of[p], seqs = 0;
-  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
-  unsigned growing = 0;
-  for (int i = 0; i < e->nmelds; i++) {
-    const meld_t *m = &e->melds[i];
-    if (m->team != t) continue;
-    if (m->suit >= 0 && meld_is_complete_sequence(rs, m)) seqs++;
-    if (m->suit < 0 && m->rank >= 0 && !meld_is_canasta(rs, m)) growing |= 1u << m->rank;
-  }
-  needs_t n = {lack(rs->going_out.canastas, c.all), lack(rs->going_out.pure, c.pure),
-               lack(rs->going_out.impure, c.impure),
-               lack(rs->going_out.wild, c.wild_pure + c.wild_impure),
-               lack(rs->going_out.sequences, seqs), growing};
-  return n;
-}
-
-static bool needs_any(needs_t n) { return n.any + n.pure + n.impure + n.wild + n.seqs > 0; }
-
 /* ---- red threes, draws, the foot ------------------------------------------ */
 
 /* The stock's next n cards, as the `stock` line put them. */
@@ -139,44 +108,65 @@ static int wilds_in(gen_t *g, const card_counts_t *h, card_t *out, int max, bool
   return k;
 }
 
-/* Drops from cards[0..k) those that a run of their suit in the hand could
- * use (a neighbour in rank is held), while a sequence is lacking. */
-static int keep_for_runs(gen_t *g, const card_counts_t *h, card_t *cards, int k, needs_t nd) {
+/* Could c go into a run: a natural of the sequences' ranks with a neighbour
+ * of its suit in the hand, one end of one of the team's unfinished
+ * sequences, or a card of the run kept (gen_goal)? */
+static bool run_card(gen_t *g, int p, const goal_t *gl, card_t c) {
   const ruleset_t *rs = g->rs;
-  if (nd.seqs == 0) return k;
-  int n = 0;
-  for (int i = 0; i < k; i++) {
-    int r = card_rank(cards[i]), s = card_suit(cards[i]);
-    bool near = false;
-    for (int d = -1; d <= 1; d += 2) {
-      int q = r + d;
-      if (s >= 0 && q >= rs->sequence.low && q <= rs->sequence.high && !rs->cards.wild[q] &&
-          h->n[card_make(q, s)])
-        near = true;
-    }
-    if (!near) cards[n++] = cards[i];
+  const card_counts_t *h = &gen_vw(g)->hand[p];
+  int r = card_rank(c), s = card_suit(c);
+  if (gen_goal_run_card(g, gl, c)) return true;
+  if (s < 0 || r < rs->sequence.low || r > rs->sequence.high || rs->cards.wild[r]) return false;
+  for (int d = -1; d <= 1; d += 2) {
+    int q = r + d;
+    if (q >= rs->sequence.low && q <= rs->sequence.high && !rs->cards.wild[q] &&
+        h->n[card_make(q, s)])
+      return true;
   }
+  const eng_view_t *e = gen_vw(g);
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    unsigned ends = (m->ranks << 1) | (m->ranks >> 1);
+    if (m->team == g->team_of[p] && m->suit == s && !meld_is_complete_sequence(rs, m) &&
+        (ends & ~m->ranks & (1u << r)))
+      return true;
+  }
+  return false;
+}
+
+/* Drops from cards[0..k) those that a run could use (run_card), while a
+ * sequence is lacking and the team need not first open from the hand. */
+static int keep_for_runs(gen_t *g, int p, const goal_t *gl, card_t *cards, int k) {
+  if (gl->nd.seqs == 0 || gl->nd.hoard) return k;
+  int n = 0;
+  for (int i = 0; i < k; i++)
+    if (!run_card(g, p, gl, cards[i])) cards[n++] = cards[i];
   return n;
 }
 
 /* New sets of natural ranks, with some wild cards where the rules allow. */
-static void new_sets(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) {
+static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
+  const card_counts_t *h = &gen_vw(g)->hand[p];
+  needs_t nd = gl->nd;
   card_t wild[64], cards[128];
   int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
   for (int r = 0; r < RANK_JOKER; r++) {
     if (rs->cards.wild[r] || r == RANK_3) continue;
     /* a second set of a rank would split it (meld.same_rank: allow) */
-    if ((nd.growing & (1u << r)) && needs_any(nd) && gen_chance(g, 90)) continue;
-    int k = keep_for_runs(g, h, cards, of_rank(h, r, cards, 64), nd);
+    if ((nd.growing & (1u << r)) && gen_needs_any(nd) && gen_chance(g, 90)) continue;
+    int k = keep_for_runs(g, p, gl, cards, of_rank(h, r, cards, 64));
     if (k == 0 || k < rs->meld.min_naturals) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
     int room = rs_max_wild(rs, k + nw);
     if (rs->meld.wild_below_naturals && room > k - 1) room = k - 1;
     int hi = nw < room ? nw : room;
     if (need > hi) continue;
-    /* while a pure canasta is lacking, new sets mostly start pure */
-    int w = nd.pure > 0 && gen_chance(g, 70) ? need : need + gen_rnd(g, hi - need + 1);
+    /* while a pure canasta is lacking, new sets mostly start pure; an
+     * opening from the hand takes every wild card it can */
+    int w = nd.hoard                          ? hi
+            : nd.pure > 0 && gen_chance(g, 70) ? need
+                                               : need + gen_rnd(g, hi - need + 1);
     for (int i = 0; i < w; i++) cards[k + i] = wild[i];
     cand_add(g, cs, 6, k + w, "meld", cards, k + w);
     if (w > need) cand_add(g, cs, nd.pure > 0 ? 8 : 3, k + need, "meld", cards, k + need);
@@ -238,18 +228,21 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
 }
 
 /* How much a wild card is wanted on meld m: on a wild canasta in the making
- * when one is lacking, not on a pure one when a pure canasta is, else on the
- * longer melds. */
+ * when one is lacking, on any set for an opening from the hand, not on a
+ * pure one when a pure canasta is lacking, else on the longer melds. */
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
+  if (nd.hoard) return 8;
   if (m->wilds == 0 && nd.pure > 0) return kept_pure(g, m, nd.pure) ? 0 : 1;
   if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
   return 4;
 }
 
 /* Additions to the team's melds: naturals, a wild card, a sequence's ends. */
-static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h, needs_t nd) {
+static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
+  const card_counts_t *h = &gen_vw(g)->hand[p];
+  needs_t nd = gl->nd;
   const eng_view_t *e = gen_vw(g);
   card_t cards[128], wild[64];
   int nw = wilds_in(g, h, wild, 64, nd.wild > 0), index = 0;
@@ -273,8 +266,8 @@ static void additions(gen_t *g, cands_t *cs, int p, const card_counts_t *h, need
       if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, sw, 1, verb, &above, 1);
       continue;
     }
-    int k = m->rank == RANK_3 ? 0 : keep_for_runs(g, h, cards, of_rank(h, m->rank, cards, 64), nd);
-    if (k > 0) cand_add(g, cs, needs_any(nd) ? 12 : 9, k, verb, cards, k);
+    int k = m->rank == RANK_3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
+    if (k > 0) cand_add(g, cs, gen_needs_any(nd) ? 12 : 9, k, verb, cards, k);
     int total = (int)m->cards.total;
     bool room = (int)m->wilds + 1 <= rs_max_wild(rs, total + 1) &&
                 (!rs->meld.wild_below_naturals || (int)m->wilds + 1 < (int)m->naturals);
@@ -301,14 +294,14 @@ static void greedy_melds(gen_t *g, int p) {
   for (int round = 0; round < 40 && !gen_vw(g)->over && g->level < 2; round++) {
     if (gen_vw(g)->hand[p].total <= 4 && gen_chance(g, 80)) pick_up_foot(g, p);
     if (gen_vw(g)->over || gen_vw(g)->empty_hand) return;
-    if (needs_any(team_needs(g, p)) && gen_chance(g, 4)) return;
+    goal_t gl = gen_goal(g, p);
+    /* now and then a player stops early, but not while opening from the hand */
+    if (gen_needs_any(gl.nd) && !gl.nd.hoard && gen_chance(g, 4)) return;
     cands_t cs;
     cs.n = 0;
-    const card_counts_t *h = &gen_vw(g)->hand[p];
-    needs_t nd = team_needs(g, p);
-    additions(g, &cs, p, h, nd);
-    new_sets(g, &cs, h, nd);
-    new_sequences(g, &cs, h, nd);
+    additions(g, &cs, p, &gl);
+    new_sets(g, &cs, p, &gl);
+    new_sequences(g, &cs, &gen_vw(g)->hand[p], gl.nd);
     if (!try_cands(g, p, &cs, keep)) return;
   }
 }
@@ -317,7 +310,8 @@ static void greedy_melds(gen_t *g, int p) {
  * hand can go down at once (going out concealed): the melds are tried, and
  * taken back unless at most one card (the discard) is left. */
 static void meld_phase(gen_t *g, int p) {
-  int concealed = needs_any(team_needs(g, p)) ? 10 : 35;
+  needs_t nd = gen_needs(g, p);
+  int concealed = nd.hoard ? 2 : gen_needs_any(nd) ? 10 : 35;
   if (gen_vw(g)->player_melded[p] || g->level > 0 || !gen_chance(g, concealed)) {
     greedy_melds(g, p);
     return;
@@ -346,7 +340,7 @@ static bool take_pile(gen_t *g, int p) {
   const card_counts_t *h = &e->hand[p];
   card_t cards[64], wild[64];
   int k = of_rank(h, card_rank(top), cards, 32);
-  int nw = wilds_in(g, h, wild, 32, team_needs(g, p).wild > 0);
+  int nw = wilds_in(g, h, wild, 32, gen_needs(g, p).wild > 0);
   cands_t cs;
   cs.n = 0;
   { /* `take` alone: onto the team's meld */
@@ -377,7 +371,7 @@ static bool draw_or_take(gen_t *g, int p) {
   bool stock_empty = gen_vw(g)->stock == 0;
   /* the pile feeds the canastas still lacking; once none is, it mostly
    * fills a hand that should empty */
-  int want = needs_any(team_needs(g, p)) ? 90 : 30;
+  int want = gen_needs_any(gen_needs(g, p)) ? 90 : 30;
   if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
     return true;
   if (stock_empty) return gen_act(g, p, "end");
@@ -408,14 +402,29 @@ static void after_meld_first(gen_t *g, int p) {
   }
 }
 
-/* How much a card is wanted as the discard: black threes and lone cards
- * first; cards the team's melds could take last, the more so once the team
- * has what going out requires (the hand should empty onto them). */
-static int discard_weight(gen_t *g, int p, card_t c) {
-  bool met = !needs_any(team_needs(g, p));
+/* The discard of a player whose team must open from the hand: black threes,
+ * then lone cards of little value; never a wild card while another will do. */
+static int opening_discard_weight(gen_t *g, int p, card_t c) {
+  if (gen_is_wild(g, c)) return 0;
+  if (card_is_black3(c)) return 1000;
+  card_t same[64];
+  if (of_rank(&gen_vw(g)->hand[p], card_rank(c), same, 64) > 1) return 4;
+  int v = rs_value(g->rs, c);
+  return v >= 20 ? 6 : v >= 10 ? 12 : 18;
+}
+
+/* How much a card is wanted as the discard: black threes (always, where they
+ * can never be melded) and lone cards first; the cards kept for the goal
+ * (gen_goal) never while another will do; cards the team's melds could take
+ * last, the more so once the team has what going out requires (the hand
+ * should empty onto them). */
+static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
+  bool met = !gen_needs_any(gl->nd);
+  if (gl->nd.hoard) return opening_discard_weight(g, p, c);
   if (gen_is_wild(g, c))
-    return met || (g->rs->meld.wild_sets[card_rank(c)] && team_needs(g, p).wild > 0) ? 1 : 3;
-  if (card_is_black3(c)) return 30;
+    return met || (g->rs->meld.wild_sets[card_rank(c)] && gl->nd.wild > 0) ? 1 : 3;
+  if (card_is_black3(c)) return g->rs->meld.black_threes == THREES_NEVER ? 1000 : 30;
+  if (gen_goal_wants(g, gl, c)) return 0;
   const eng_view_t *e = gen_vw(g);
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
@@ -432,11 +441,12 @@ static int discard_weight(gen_t *g, int p, card_t c) {
 static bool discard(gen_t *g, int p) {
   card_t cards[MAX_CARDS];
   int n = gen_hand_cards(&gen_vw(g)->hand[p], cards, MAX_CARDS);
+  goal_t gl = gen_goal(g, p);
   cands_t cs;
   cs.n = 0;
   for (int i = 0; i < n && cs.n < MAX_CANDS; i++) {
     if (i > 0 && cards[i] == cards[i - 1]) continue;
-    cand_add(g, &cs, discard_weight(g, p, cards[i]), 1, "discard", &cards[i], 1);
+    cand_add(g, &cs, discard_weight(g, p, &gl, cards[i]), 1, "discard", &cards[i], 1);
   }
   return try_cands(g, p, &cs, 0);
 }

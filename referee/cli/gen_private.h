@@ -59,6 +59,32 @@ bool gen_act(gen_t *g, int actor, const char *fmt, ...)
 #endif
     ;
 
+/* gen_goal.c: what p's team still lacks to go out (going_out.*), by kind. */
+typedef struct {
+  int any, pure, impure, wild, seqs;
+  unsigned growing;   /* ranks of the team's sets not yet canastas */
+  bool hoard;         /* the team must open from the hand (pile.opening_by_take: false) */
+} needs_t;
+
+needs_t gen_needs(gen_t *g, int p);
+bool gen_needs_any(needs_t n);
+
+/* What p keeps for it: while a sequence is lacking, the window of
+ * sequence.max_cards ranks of one suit its hand and its team's sequences fill
+ * best; while a pure canasta is lacking, the natural rank it holds most of. */
+typedef struct {
+  needs_t nd;
+  int run_suit, run_lo, run_hi;  /* run_suit -1: no run kept */
+  unsigned run_laid;             /* the window's ranks already on the table */
+  int pure_rank;                 /* -1: none kept */
+} goal_t;
+
+goal_t gen_goal(gen_t *g, int p);
+/* c is a card of the run kept, not yet laid. */
+bool gen_goal_run_card(const gen_t *g, const goal_t *gl, card_t c);
+/* c is kept: a card of the run, or a natural of the rank kept. */
+bool gen_goal_wants(const gen_t *g, const goal_t *gl, card_t c);
+
 /* gen_player.c: one turn of the player to act, played again by more cautious
  * players while it gets stuck; false when no level found a way on. */
 bool gen_play_turn(gen_t *g);

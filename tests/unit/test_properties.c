@@ -261,7 +261,10 @@ static void mutants_keep_their_verdicts(const char *rules) {
     char store[MAX_PLAYERS][32];
     unsigned nnames = record_names(&ls, start, end, names, store);
     for (int m = 0; m < MUTANTS && nm < MUTATED_RECORDS * MUTANTS; m++) {
-      unsigned target = start + 1 + pick(&r, end - start - 1); /* never the cgr line */
+      /* never the cgr line, nor the record's last: a malformed line there sits
+       * between two records and belongs to the second (docs/format.md), so
+       * alone and among others it would rightly be charged differently */
+      unsigned target = start + 1 + pick(&r, end - start - 2);
       int kind = (int)pick(&r, 4);
       char *one = NULL;
       size_t one_len;
@@ -309,12 +312,15 @@ Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian"); }
 
 /* The share of hands (in %) that must end by going out. 30 everywhere (issue
  * 11), but for the seatings the players do not reach it yet: Italian with 3
- * players (each alone must open, then make a pure canasta and a complete
- * sequence before the stock runs out) and with 4. A known shortfall, kept
- * here in sight rather than hidden; raise these to 30 when the players do. */
+ * players (three players alone share 12 copies of each rank and about 17
+ * turns each before the stock runs out; each must open, make a pure canasta
+ * and a complete sequence, then empty the hand: about 5% of hands over many
+ * seeds) and with 4 (about 30% over many seeds, 21% to 42% for 10 games of one
+ * seed). A known shortfall, kept here in sight rather than hidden; raise these
+ * to 30 when the players do. */
 static unsigned long long going_out_floor(const char *rules, int players) {
   if (strcmp(rules, "italian") == 0 && players == 3) return 3;
-  if (strcmp(rules, "italian") == 0 && players == 4) return 15;
+  if (strcmp(rules, "italian") == 0 && players == 4) return 20;
   return 30;
 }
 

@@ -1,0 +1,120 @@
+/* gen_goal.c — what a player builds toward: what its team still lacks to go
+ * out (going_out.*), and the cards it keeps for that — the run of a sequence
+ * still lacking, the rank of a pure canasta still lacking. Read from the
+ * ruleset's keys and the team's melds on the table, never from a variant's
+ * name. */
+#include "gen_private.h"
+#include "meld.h"
+
+static int lack(int want, int have) { return want > have ? want - have : 0; }
+
+needs_t gen_needs(gen_t *g, int p) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  int t = g->team_of[p], seqs = 0;
+  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
+  unsigned growing = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != t) continue;
+    if (m->suit >= 0 && meld_is_complete_sequence(rs, m)) seqs++;
+    if (m->suit < 0 && m->rank >= 0 && !meld_is_canasta(rs, m)) growing |= 1u << m->rank;
+  }
+  needs_t n = {lack(rs->going_out.canastas, c.all), lack(rs->going_out.pure, c.pure),
+               lack(rs->going_out.impure, c.impure),
+               lack(rs->going_out.wild, c.wild_pure + c.wild_impure),
+               lack(rs->going_out.sequences, seqs), growing,
+               !e->team_opened[t] && !rs->pile.opening_by_take};
+  return n;
+}
+
+bool gen_needs_any(needs_t n) { return n.any + n.pure + n.impure + n.wild + n.seqs > 0; }
+
+/* ---- the run kept for a sequence ------------------------------------------ */
+
+/* The ranks of suit s that the team's unfinished sequences lying wholly in
+ * [lo, hi] hold. */
+static unsigned table_run(gen_t *g, int t, int s, int lo, int hi) {
+  const eng_view_t *e = gen_vw(g);
+  unsigned in = ((1u << (hi + 1)) - 1) & ~((1u << lo) - 1), have = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team == t && m->suit == s && !(m->ranks & ~in) &&
+        !meld_is_complete_sequence(g->rs, m))
+      have |= m->ranks;
+  }
+  return have;
+}
+
+/* The window of sequence.max_cards ranks of one suit that the hand and the
+ * team's sequences fill best (the table's cards count double: they are
+ * laid). */
+static void pick_run(gen_t *g, int p, goal_t *gl) {
+  const ruleset_t *rs = g->rs;
+  const card_counts_t *h = &gen_vw(g)->hand[p];
+  int len = rs->sequence.max_cards, best = -1;
+  if (len <= 0 || len > rs->sequence.high - rs->sequence.low + 1)
+    len = rs->sequence.high - rs->sequence.low + 1;
+  for (int s = 0; s < 4; s++)
+    for (int lo = rs->sequence.low; lo + len - 1 <= rs->sequence.high; lo++) {
+      unsigned laid = table_run(g, g->team_of[p], s, lo, lo + len - 1);
+      int score = 0;
+      for (int r = lo; r < lo + len; r++) {
+        if (rs->cards.wild[r]) continue;
+        score += (laid & (1u << r)) ? 2 : h->n[card_make(r, s)] ? 1 : 0;
+      }
+      if (score > best) {
+        best = score;
+        gl->run_suit = s;
+        gl->run_lo = lo;
+        gl->run_hi = lo + len - 1;
+        gl->run_laid = laid;
+      }
+    }
+}
+
+/* ---- the rank kept for a pure canasta --------------------------------------- */
+
+/* The natural rank with the most naturals in the hand and in the team's
+ * longest pure set of it still growing, among those of which enough copies
+ * are left (not melded by the other teams) to make a canasta. */
+static int pick_pure(gen_t *g, int p) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  int laid[RANK_COUNT] = {0}, gone[RANK_COUNT] = {0}, best = -1, rank = -1;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->suit >= 0 || m->rank < 0) continue;
+    if (m->team != g->team_of[p]) gone[m->rank] += (int)m->naturals;
+    else if (m->wilds == 0 && !meld_is_canasta(rs, m) && (int)m->naturals > laid[m->rank])
+      laid[m->rank] = (int)m->naturals;
+  }
+  for (int r = 0; r < RANK_JOKER; r++) {
+    if (rs->cards.wild[r] || r == RANK_3) continue;
+    int left = 4 * g->seat->packs - gone[r]; /* copies of the rank not melded by others */
+    if (left < rs->canasta.min_cards) continue;
+    int n = laid[r];
+    for (int s = 0; s < 4; s++) n += (int)e->hand[p].n[card_make(r, s)];
+    n = n * 100 + left; /* ties: the rank with more copies left */
+    if (n > best) best = n, rank = r;
+  }
+  return rank;
+}
+
+goal_t gen_goal(gen_t *g, int p) {
+  goal_t gl = {gen_needs(g, p), -1, 0, -1, 0, -1};
+  if (gl.nd.seqs > 0 && g->rs->sequence.min_cards > 0) pick_run(g, p, &gl);
+  if (gl.nd.pure > 0) gl.pure_rank = pick_pure(g, p);
+  return gl;
+}
+
+bool gen_goal_run_card(const gen_t *g, const goal_t *gl, card_t c) {
+  int r = card_rank(c);
+  return gl->run_suit >= 0 && card_suit(c) == gl->run_suit && r >= gl->run_lo &&
+         r <= gl->run_hi && !g->rs->cards.wild[r] && !(gl->run_laid & (1u << r));
+}
+
+bool gen_goal_wants(const gen_t *g, const goal_t *gl, card_t c) {
+  return gen_goal_run_card(g, gl, c) ||
+         (gl->pure_rank >= 0 && card_rank(c) == gl->pure_rank && !rs_is_wild(g->rs, c));
+}
