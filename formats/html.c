@@ -297,28 +297,43 @@ void html_record(html_t *h, const record_t *rec) {
 static const char *const page_words[] = {
   N_("Canasta referee: dispute view"), N_("wild card"), N_("(none)"),
   N_("line {0}, hand {1} — step {2} of {3}"), N_("(outside a hand: the header or between hands)"),
-  N_(" ◀ to act"), N_(" {0} cards"), N_(", foot {0}"), N_("Melds of {0}"),
+  N_(" ◀ to act"), N_(", foot {0}"), N_("Melds of {0}"),
   N_(" — red threes: {0}"), N_("sequence"), N_("{0}s"), N_("hidden impure canasta (closed)"),
   N_("hidden pure canasta (closed)"), N_("impure canasta (closed)"), N_("pure canasta (closed)"),
-  N_("Pile: "), N_("; blocked by its top card"), N_(" — stock: {0} cards"), N_("target {0}"),
+  N_("Pile: "), N_("; blocked by its top card"), N_("target {0}"),
   N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("going out"),
   N_("cut"), N_("cards left"), N_("hand total"), N_("running"), N_("legal"), N_("illegal"),
   N_("malformed"), N_("error"), N_(" at line {0}:{1}"), N_("ruleset key: {0}"),
   N_(" (record {0})"), N_("« first"), N_("◀ previous"), N_("next ▶"), N_("last »")};
 
+/* The script's words that count: singular and plural, the script's
+ * plural() picks one. */
+static const char *const page_counts[] = {
+  NP_(" {0} card", " {0} cards"), NP_(" — stock: {0} card", " — stock: {0} cards")};
+
+static void put_word(FILE *out, const char *english, const char *translation) {
+  putc(',', out);
+  json_string(out, english);
+  putc(':', out);
+  json_string(out, translation);
+}
+
 /* In a language other than English: {"lang": ..., english: translation, ...}
- * for the script (an English page has none, and its words as written). */
+ * for the script (an English page has none, and its words as written). A
+ * counting word is given in its forms for 1 and 2; "#0" says whether the
+ * language counts 0 as one (French does, English does not). */
 static void put_words(FILE *out) {
   if (strcmp(i18n_language(), "en") == 0) return;
   fputs("<script type=\"application/json\" id=\"i18n\">{\"lang\":", out);
   json_string(out, i18n_language());
-  for (size_t i = 0; i < sizeof page_words / sizeof *page_words; i++) {
-    putc(',', out);
-    json_string(out, page_words[i]);
-    putc(':', out);
-    json_string(out, _(page_words[i]));
+  for (size_t i = 0; i < sizeof page_words / sizeof *page_words; i++)
+    put_word(out, page_words[i], _(page_words[i]));
+  for (size_t i = 0; i + 1 < sizeof page_counts / sizeof *page_counts; i += 2) {
+    put_word(out, page_counts[i], P_(page_counts[i], page_counts[i + 1], 1));
+    put_word(out, page_counts[i + 1], P_(page_counts[i], page_counts[i + 1], 2));
   }
-  fputs("}</script>\n", out);
+  const char *zero = P_(page_counts[0], page_counts[1], 0);
+  fprintf(out, ",\"#0\":%s}</script>\n", strcmp(zero, P_(page_counts[0], page_counts[1], 1)) == 0 ? "true" : "false");
 }
 
 bool html_finish(html_t *h) {

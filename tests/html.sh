@@ -70,6 +70,9 @@ grep -q 'data-pile-top="9C" data-stock="61"' "$tmp/legal.dom" || bad "#L21: pile
 sizes=$(grep -o 'data-hand-size="[0-9]*"' "$tmp/legal.dom" | tr -dc '0-9,\n' | tr '\n' ' ')
 [ "$sizes" = "5 11 11 11 " ] || bad "#L21: hand sizes '$sizes', expected 5 11 11 11"
 echo "ok: #L21 of legal-4p-full-hand: pile 9C, stock 61, hands $sizes"
+# #L16 (Anne's dealt red three laid): one card in the pile, counted in the singular.
+browse "file://$tmp/legal.html#L16" --dump-dom >"$tmp/legal16.dom"
+grep -q '> 1 card — stock: 63 cards<' "$tmp/legal16.dom" || bad "#L16: the pile's one card not counted '1 card'"
 
 # Every record of the corpus in one page (with --keep-going): the list, a
 # section per record, and the script runs through without an error.
