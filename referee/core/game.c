@@ -130,11 +130,9 @@ static void attach_state(game_t *g) {
   code_t c = r->verdict.code;
   if (r->verdict.status == VERDICT_ILLEGAL && g->hand_started && c != CODE_SEATING &&
       c != CODE_GAME_OVER) {
-    eng_view_t view;
-    eng_view(g->eng, &view);
     r->state = g->eng;
     r->state_line = r->verdict.line;
-    r->state_hand = r->nhands + (c == CODE_SCORE_MISMATCH || view.over ? 0 : 1);
+    r->state_hand = g->hand_no; /* the hand on the table, over or not */
   }
 }
 
@@ -438,7 +436,7 @@ void game_statement(game_t *g, const stmt_t *st) {
     eng_copy(g->snap, g->eng);
     g->snap_taken = true;
     g->rec.state_line = st->line;
-    g->rec.state_hand = g->rec.nhands + (g->state == R_SCORED ? 0 : 1);
+    g->rec.state_hand = g->hand_no;
   }
   if (g->observer) {
     bool in_hand = g->hand_started && g->state != R_NONE && g->state != R_HEADER;
