@@ -229,9 +229,12 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
 
 /* How much a wild card is wanted on meld m: on a wild canasta in the making
  * when one is lacking, on any set for an opening from the hand, not on a
- * pure one when a pure canasta is lacking, else on the longer melds. */
+ * pure one when a pure canasta is lacking nor on a pure canasta going out
+ * needs, else on the longer melds. */
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
+  /* a wild card would make a pure canasta that going out needs impure */
+  if (m->wilds == 0 && g->rs->going_out.pure > 0 && meld_is_canasta(g->rs, m)) return 0;
   if (nd.hoard) return 8;
   if (m->wilds == 0 && nd.pure > 0) return kept_pure(g, m, nd.pure) ? 0 : 1;
   if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
@@ -438,15 +441,38 @@ static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
   return n > 1 ? 6 : met ? 20 : 12;
 }
 
+/* Could the next player take the pile with c on top: it holds the naturals a
+ * take needs, and its team may take (pile.opening_by_take)? */
+static bool feeds_next(gen_t *g, int p, card_t c) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  int q = (p + 1) % g->np;
+  if (!rs_is_natural(rs, c) || (rs_classes(rs, c) & rs->pile.blocked_by)) return false;
+  if (!e->team_opened[g->team_of[q]] && !rs->pile.opening_by_take) return false;
+  card_t same[64];
+  int need = rs->pile.take_naturals < 2 ? 2 : rs->pile.take_naturals;
+  return of_rank(&e->hand[q], card_rank(c), same, 64) >= need;
+}
+
 static bool discard(gen_t *g, int p) {
   card_t cards[MAX_CARDS];
   int n = gen_hand_cards(&gen_vw(g)->hand[p], cards, MAX_CARDS);
   goal_t gl = gen_goal(g, p);
   cands_t cs;
   cs.n = 0;
+  /* where the hand ends when the stock runs out (end.stock_empty: at_once),
+   * each take saves the stock a draw: a card the next player can take the
+   * pile with goes first, and while one is in the hand, black threes (which
+   * block the pile) wait, unless nothing is lacking */
+  bool feed_rule = g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE, feed = false;
+  for (int i = 0; i < n && feed_rule && !feed; i++)
+    feed = discard_weight(g, p, &gl, cards[i]) > 0 && feeds_next(g, p, cards[i]);
   for (int i = 0; i < n && cs.n < MAX_CANDS; i++) {
     if (i > 0 && cards[i] == cards[i - 1]) continue;
-    cand_add(g, &cs, discard_weight(g, p, &gl, cards[i]), 1, "discard", &cards[i], 1);
+    int w = discard_weight(g, p, &gl, cards[i]);
+    if (feed && card_is_black3(cards[i]) && gen_needs_any(gl.nd)) w = 1;
+    else if (feed && w > 0 && feeds_next(g, p, cards[i])) w *= 10;
+    cand_add(g, &cs, w, 1, "discard", &cards[i], 1);
   }
   return try_cands(g, p, &cs, 0);
 }
