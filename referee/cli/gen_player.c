@@ -188,15 +188,18 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
 }
 
 /* Runs of one suit, where the rules have sequences. */
-static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) {
+static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
+  needs_t nd = gl->nd;
   if (rs->sequence.min_cards == 0) return;
   for (int s = 0; s < 4; s++) {
+    if (gl->run_suit >= 0 && (s != gl->run_suit || gl->run_laid)) continue;
     card_t run[RANK_COUNT];
     int n = 0;
     for (int r = rs->sequence.low; r <= rs->sequence.high + 1; r++) {
       card_t c = r <= rs->sequence.high ? card_make(r, s) : 0;
-      if (r <= rs->sequence.high && !rs->cards.wild[r] && h->n[c]) {
+      bool in = gl->run_suit < 0 || (r >= gl->run_lo && r <= gl->run_hi);
+      if (r <= rs->sequence.high && !rs->cards.wild[r] && h->n[c] && in) {
         run[n++] = c;
         continue;
       }
@@ -234,7 +237,10 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
   /* a wild card would make a pure canasta that going out needs impure */
-  if (m->wilds == 0 && g->rs->going_out.pure > 0 && meld_is_canasta(g->rs, m)) return 0;
+  if (m->wilds == 0 && meld_is_canasta(g->rs, m)) {
+    const eng_view_t *e = gen_vw(g);
+    if (meld_canastas(g->rs, e->melds, e->nmelds, m->team).pure <= g->rs->going_out.pure) return 0;
+  }
   if (nd.hoard) return 8;
   if (m->wilds == 0 && nd.pure > 0) return kept_pure(g, m, nd.pure) ? 0 : 1;
   if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
@@ -304,7 +310,7 @@ static void greedy_melds(gen_t *g, int p) {
     cs.n = 0;
     additions(g, &cs, p, &gl);
     new_sets(g, &cs, p, &gl);
-    new_sequences(g, &cs, &gen_vw(g)->hand[p], gl.nd);
+    new_sequences(g, &cs, &gen_vw(g)->hand[p], &gl);
     if (!try_cands(g, p, &cs, keep)) return;
   }
 }
