@@ -379,8 +379,11 @@ static bool draw_or_take(gen_t *g, int p) {
   if (gen_vw(g)->over) return true;
   bool stock_empty = gen_vw(g)->stock == 0;
   /* the pile feeds the canastas still lacking; once none is, it mostly
-   * fills a hand that should empty */
-  int want = gen_needs_any(gen_needs(g, p)) ? 90 : 30;
+   * fills a hand that should empty, unless it is small where the hand ends
+   * with the stock (the pair taken with it becomes a set, few cards come in,
+   * and the stock lasts) */
+  bool small = gen_vw(g)->npile <= 4 && g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE;
+  int want = gen_needs_any(gen_needs(g, p)) ? 90 : small ? 100 : 30;
   if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
     return true;
   if (stock_empty) return gen_act(g, p, "end");
@@ -460,24 +463,62 @@ static bool feeds_next(gen_t *g, int p, card_t c) {
   return of_rank(&e->hand[q], card_rank(c), same, 64) >= need;
 }
 
+/* How near p's team is to going out: its longest pure set and its longest
+ * sequence, each counted up to a canasta's length. */
+static int progress(gen_t *g, int p) {
+  const eng_view_t *e = gen_vw(g);
+  int bp = 0, bs = 0, cap = g->rs->canasta.min_cards;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != g->team_of[p]) continue;
+    int n = (int)m->cards.total > cap ? cap : (int)m->cards.total;
+    if (m->suit >= 0 && n > bs) bs = n;
+    if (m->suit < 0 && m->wilds == 0 && !meld_is_wild_set(g->rs, m->rank) && n > bp) bp = n;
+  }
+  return bp + bs;
+}
+
+/* The player other than p whose team is nearest to going out, if it is at
+ * least as near as p's; -1 for none. */
+static int leader(gen_t *g, int p) {
+  int best = -1, most = progress(g, p) - 1;
+  for (int q = 0; q < g->np; q++) {
+    int v = q == p ? -1 : progress(g, q);
+    if (v > most) best = q, most = v;
+  }
+  return best;
+}
+
+/* Where the hand ends when the stock runs out (end.stock_empty: at_once),
+ * the players help whoever is nearest to going out, and save the stock: a
+ * card the next player can take the pile with goes first (each take saves a
+ * draw), and while one is in the hand, black threes (which block the pile)
+ * wait unless nothing is lacking; a card the leader keeps (gen_goal) goes
+ * before anything else, even one p keeps itself, so that the pile brings it
+ * to the leader. */
+static int helping_weight(gen_t *g, int p, card_t c, int w, bool feed, const goal_t *gl,
+                          const goal_t *lg) {
+  if (feed && card_is_black3(c) && gen_needs_any(gl->nd)) return 1;
+  if (feed && w > 0 && feeds_next(g, p, c)) w *= 10;
+  if (!lg || !gen_goal_wants(g, lg, c) || w >= 1000) return w;
+  return w == 0 ? 1 : w * 200;
+}
+
 static bool discard(gen_t *g, int p) {
   card_t cards[MAX_CARDS];
   int n = gen_hand_cards(&gen_vw(g)->hand[p], cards, MAX_CARDS);
   goal_t gl = gen_goal(g, p);
   cands_t cs;
   cs.n = 0;
-  /* where the hand ends when the stock runs out (end.stock_empty: at_once),
-   * each take saves the stock a draw: a card the next player can take the
-   * pile with goes first, and while one is in the hand, black threes (which
-   * block the pile) wait, unless nothing is lacking */
-  bool feed_rule = g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE, feed = false;
-  for (int i = 0; i < n && feed_rule && !feed; i++)
+  bool help = g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE, feed = false;
+  int lead = help ? leader(g, p) : -1;
+  goal_t lg = lead >= 0 ? gen_goal(g, lead) : gl;
+  for (int i = 0; i < n && help && !feed; i++)
     feed = discard_weight(g, p, &gl, cards[i]) > 0 && feeds_next(g, p, cards[i]);
   for (int i = 0; i < n && cs.n < MAX_CANDS; i++) {
     if (i > 0 && cards[i] == cards[i - 1]) continue;
     int w = discard_weight(g, p, &gl, cards[i]);
-    if (feed && card_is_black3(cards[i]) && gen_needs_any(gl.nd)) w = 1;
-    else if (feed && w > 0 && feeds_next(g, p, cards[i])) w *= 10;
+    if (help) w = helping_weight(g, p, cards[i], w, feed, &gl, lead >= 0 ? &lg : NULL);
     cand_add(g, &cs, w, 1, "discard", &cards[i], 1);
   }
   return try_cands(g, p, &cs, 0);
