@@ -374,95 +374,6 @@ static bool take_pile(gen_t *g, int p) {
   return true;
 }
 
-static bool draw_or_take(gen_t *g, int p) {
-  lay_red_threes(g, p);
-  if (gen_vw(g)->over) return true;
-  bool stock_empty = gen_vw(g)->stock == 0;
-  /* the pile feeds the canastas still lacking; once none is, it mostly
-   * fills a hand that should empty, unless it is small where the hand ends
-   * with the stock (the pair taken with it becomes a set, few cards come in,
-   * and the stock lasts) */
-  bool small = gen_vw(g)->npile <= 4 && g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE;
-  int want = gen_needs_any(gen_needs(g, p)) ? 90 : small ? 100 : 30;
-  if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
-    return true;
-  if (stock_empty) return gen_act(g, p, "end");
-  unsigned n = (unsigned)g->rs->turn.draw;
-  if (n > gen_vw(g)->stock) n = gen_vw(g)->stock;
-  if (!draw(g, p, n)) return false;
-  lay_red_threes(g, p);
-  return true;
-}
-
-/* Asking the partner to go out, answered yes or no at random. */
-static void maybe_ask(gen_t *g, int p) {
-  if (g->rs->going_out.ask == ASK_NONE || g->level >= 2 || gen_vw(g)->over) return;
-  if (gen_vw(g)->hand[p].total > 5 || !gen_chance(g, 40)) return;
-  int q = partner_of(g, p);
-  if (q < 0 || !gen_act(g, p, "ask")) return;
-  gen_act(g, q, gen_chance(g, 65) ? "yes" : "no");
-}
-
-/* Where melding comes first, an empty hand may end the hand by decision. */
-static void after_meld_first(gen_t *g, int p) {
-  if (!gen_vw(g)->empty_hand || gen_vw(g)->over) return;
-  int q = partner_of(g, p);
-  if (q >= 0) {
-    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 90) ? "yes" : "no");
-  } else if (gen_chance(g, 80)) {
-    gen_act(g, p, "end");
-  }
-}
-
-/* The discard of a player whose team must open from the hand: black threes,
- * then lone cards of little value; never a wild card while another will do. */
-static int opening_discard_weight(gen_t *g, int p, card_t c) {
-  if (gen_is_wild(g, c)) return 0;
-  if (card_is_black3(c)) return 1000;
-  card_t same[64];
-  if (of_rank(&gen_vw(g)->hand[p], card_rank(c), same, 64) > 1) return 4;
-  int v = rs_value(g->rs, c);
-  return v >= 20 ? 6 : v >= 10 ? 12 : 18;
-}
-
-/* How much a card is wanted as the discard: black threes (always, where they
- * can never be melded) and lone cards first; the cards kept for the goal
- * (gen_goal) never while another will do; cards the team's melds could take
- * last, the more so once the team has what going out requires (the hand
- * should empty onto them). */
-static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
-  bool met = !gen_needs_any(gl->nd);
-  if (gl->nd.hoard) return opening_discard_weight(g, p, c);
-  if (gen_is_wild(g, c))
-    return met || (g->rs->meld.wild_sets[card_rank(c)] && gl->nd.wild > 0) ? 1 : 3;
-  if (card_is_black3(c)) return g->rs->meld.black_threes == THREES_NEVER ? 1000 : 30;
-  if (gen_goal_wants(g, gl, c)) return 0;
-  const eng_view_t *e = gen_vw(g);
-  for (int i = 0; i < e->nmelds; i++) {
-    const meld_t *m = &e->melds[i];
-    if (m->team != g->team_of[p]) continue;
-    if (m->rank == card_rank(c)) return met ? 1 : 4;
-    unsigned next = (m->ranks << 1) | (m->ranks >> 1);
-    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c)))) return met ? 1 : 2;
-  }
-  card_t same[64];
-  int n = of_rank(&e->hand[p], card_rank(c), same, 64);
-  return n > 1 ? 6 : met ? 20 : 12;
-}
-
-/* Could the next player take the pile with c on top: it holds the naturals a
- * take needs, and its team may take (pile.opening_by_take)? */
-static bool feeds_next(gen_t *g, int p, card_t c) {
-  const ruleset_t *rs = g->rs;
-  const eng_view_t *e = gen_vw(g);
-  int q = (p + 1) % g->np;
-  if (!rs_is_natural(rs, c) || (rs_classes(rs, c) & rs->pile.blocked_by)) return false;
-  if (!e->team_opened[g->team_of[q]] && !rs->pile.opening_by_take) return false;
-  card_t same[64];
-  int need = rs->pile.take_naturals < 2 ? 2 : rs->pile.take_naturals;
-  return of_rank(&e->hand[q], card_rank(c), same, 64) >= need;
-}
-
 /* How near p's team is to going out: its longest pure set and its longest
  * sequence, each counted up to a canasta's length. */
 static int progress(gen_t *g, int p) {
@@ -487,6 +398,112 @@ static int leader(gen_t *g, int p) {
     if (v > most) best = q, most = v;
   }
   return best;
+}
+
+/* Where the hand ends when the stock runs out, a player leaves the pile to
+ * the leader of another team when it holds a card the leader keeps. */
+static bool leaves_pile(gen_t *g, int p) {
+  if (g->rs->end.stock_empty != STOCK_EMPTY_AT_ONCE) return false;
+  int lead = leader(g, p);
+  if (lead < 0 || g->team_of[lead] == g->team_of[p]) return false;
+  goal_t lg = gen_goal(g, lead);
+  const eng_view_t *e = gen_vw(g);
+  for (unsigned i = 0; i < e->npile; i++)
+    if (gen_goal_wants(g, &lg, e->pile[i])) return true;
+  return false;
+}
+
+static bool draw_or_take(gen_t *g, int p) {
+  lay_red_threes(g, p);
+  if (gen_vw(g)->over) return true;
+  bool stock_empty = gen_vw(g)->stock == 0;
+  /* the pile feeds the canastas still lacking; once none is, it mostly
+   * fills a hand that should empty, unless it is small where the hand ends
+   * with the stock (the pair taken with it becomes a set, few cards come in,
+   * and the stock lasts) */
+  bool small = gen_vw(g)->npile <= 4 && g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE;
+  int want = gen_needs_any(gen_needs(g, p)) ? 90 : small ? 100 : 30;
+  if (!stock_empty && leaves_pile(g, p)) want = 0;
+  if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
+    return true;
+  if (stock_empty) return gen_act(g, p, "end");
+  unsigned n = (unsigned)g->rs->turn.draw;
+  if (n > gen_vw(g)->stock) n = gen_vw(g)->stock;
+  if (!draw(g, p, n)) return false;
+  lay_red_threes(g, p);
+  return true;
+}
+
+/* Asking the partner to go out, answered yes or no at random. */
+static void maybe_ask(gen_t *g, int p) {
+  if (g->rs->going_out.ask == ASK_NONE || g->level >= 2 || gen_vw(g)->over) return;
+  if (gen_vw(g)->hand[p].total > 5 || !gen_chance(g, 40)) return;
+  int q = partner_of(g, p);
+  if (q < 0 || !gen_act(g, p, "ask")) return;
+  gen_act(g, q, gen_chance(g, 65) ? "yes" : "no");
+}
+
+/* Where melding comes first, an empty hand may end the hand by decision. */
+static void after_meld_first(gen_t *g, int p) {
+  if (!gen_vw(g)->empty_hand || gen_vw(g)->over) return;
+  int q = partner_of(g, p);
+  if (q >= 0) {
+    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 95) ? "yes" : "no");
+  } else if (gen_chance(g, 95)) {
+    gen_act(g, p, "end");
+  }
+}
+
+/* The discard of a player whose team must open from the hand: black threes,
+ * then lone cards of little value; never a wild card while another will do. */
+static int opening_discard_weight(gen_t *g, int p, card_t c) {
+  if (gen_is_wild(g, c)) return 0;
+  if (card_is_black3(c)) return 1000;
+  card_t same[64];
+  if (of_rank(&gen_vw(g)->hand[p], card_rank(c), same, 64) > 1) return 4;
+  int v = rs_value(g->rs, c);
+  return v >= 20 ? 6 : v >= 10 ? 12 : 18;
+}
+
+/* How much a card is wanted as the discard: black threes (always, where they
+ * can never be melded) and lone cards first; the cards kept for the goal
+ * (gen_goal) never while another will do; cards the team's melds could take
+ * last, the more so once the team has what going out requires (the hand
+ * should empty onto them). */
+static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
+  bool met = !gen_needs_any(gl->nd);
+  if (gl->nd.hoard) return opening_discard_weight(g, p, c);
+  if (gen_is_wild(g, c)) {
+    return met || (g->rs->meld.wild_sets[card_rank(c)] && gl->nd.wild > 0) ? 1 : 3;
+  }
+  if (card_is_black3(c)) return g->rs->meld.black_threes == THREES_NEVER ? 1000 : 30;
+  if (gen_goal_wants(g, gl, c)) return 0;
+  const eng_view_t *e = gen_vw(g);
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != g->team_of[p]) continue;
+    if (m->rank == card_rank(c)) return met ? 1 : 4;
+    unsigned next = (m->ranks << 1) | (m->ranks >> 1);
+    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c))) &&
+        !meld_is_complete_sequence(g->rs, m))
+      return met ? 1 : 2;
+  }
+  card_t same[64];
+  int n = of_rank(&e->hand[p], card_rank(c), same, 64);
+  return met ? (n > 1 ? 40 : 200) : n > 1 ? 6 : 12;
+}
+
+/* Could the next player take the pile with c on top: it holds the naturals a
+ * take needs, and its team may take (pile.opening_by_take)? */
+static bool feeds_next(gen_t *g, int p, card_t c) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  int q = (p + 1) % g->np;
+  if (!rs_is_natural(rs, c) || (rs_classes(rs, c) & rs->pile.blocked_by)) return false;
+  if (!e->team_opened[g->team_of[q]] && !rs->pile.opening_by_take) return false;
+  card_t same[64];
+  int need = rs->pile.take_naturals < 2 ? 2 : rs->pile.take_naturals;
+  return of_rank(&e->hand[q], card_rank(c), same, 64) >= need;
 }
 
 /* Where the hand ends when the stock runs out (end.stock_empty: at_once),
