@@ -469,13 +469,14 @@ static int opening_discard_weight(gen_t *g, int p, card_t c) {
  * can never be melded) and lone cards first; the cards kept for the goal
  * (gen_goal) never while another will do; cards the team's melds could take
  * last, the more so once the team has what going out requires (the hand
- * should empty onto them). */
+ * should empty onto them: then a lone card goes before a pair, which a third
+ * card makes a set, and a card beside a complete sequence is no card a meld
+ * can take). */
 static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
   bool met = !gen_needs_any(gl->nd);
   if (gl->nd.hoard) return opening_discard_weight(g, p, c);
-  if (gen_is_wild(g, c)) {
+  if (gen_is_wild(g, c))
     return met || (g->rs->meld.wild_sets[card_rank(c)] && gl->nd.wild > 0) ? 1 : 3;
-  }
   if (card_is_black3(c)) return g->rs->meld.black_threes == THREES_NEVER ? 1000 : 30;
   if (gen_goal_wants(g, gl, c)) return 0;
   const eng_view_t *e = gen_vw(g);
