@@ -511,15 +511,15 @@ static bool feeds_next(gen_t *g, int p, card_t c) {
  * the players help whoever is nearest to going out, and save the stock: a
  * card the next player can take the pile with goes first (each take saves a
  * draw), and while one is in the hand, black threes (which block the pile)
- * wait unless nothing is lacking; they wait too when the next player is the
- * leader of another team; a card the leader keeps (gen_goal) goes before
+ * wait unless nothing is lacking; they wait too while another team leads
+ * (the pile, which they would block, is the leader's way to its cards and
+ * the stock's way to last); a card the leader keeps (gen_goal) goes before
  * anything else, even one p keeps itself, so that the pile brings it to the
  * leader. */
 static int helping_weight(gen_t *g, int p, card_t c, int w, bool feed, const goal_t *gl,
                           int lead, const goal_t *lg) {
-  int next = (p + 1) % g->np;
   if (feed && card_is_black3(c) && gen_needs_any(gl->nd)) return 1;
-  if (card_is_black3(c) && lead == next && g->team_of[next] != g->team_of[p]) return 1;
+  if (card_is_black3(c) && lead >= 0 && g->team_of[lead] != g->team_of[p]) return 1;
   if (feed && w > 0 && feeds_next(g, p, c)) w *= 10;
   if (lead < 0 || !gen_goal_wants(g, lg, c) || w >= 1000) return w;
   return w == 0 ? 1 : w * 200;
