@@ -46,9 +46,17 @@ static unsigned table_run(gen_t *g, int t, int s, int lo, int hi) {
   return have;
 }
 
+/* The copies of c not in a meld on the table (in hands, the stock, the pile). */
+static int copies_free(gen_t *g, card_t c) {
+  const eng_view_t *e = gen_vw(g);
+  int n = g->seat->packs;
+  for (int i = 0; i < e->nmelds; i++) n -= (int)e->melds[i].cards.n[c];
+  return n;
+}
+
 /* The window of sequence.max_cards ranks of one suit that the hand and the
  * team's sequences fill best (the table's cards count double: they are
- * laid). */
+ * laid), among those not made impossible by the copies melded elsewhere. */
 static void pick_run(gen_t *g, int p, goal_t *gl) {
   const ruleset_t *rs = g->rs;
   const card_counts_t *h = &gen_vw(g)->hand[p];
@@ -58,11 +66,18 @@ static void pick_run(gen_t *g, int p, goal_t *gl) {
   for (int s = 0; s < 4; s++)
     for (int lo = rs->sequence.low; lo + len - 1 <= rs->sequence.high; lo++) {
       unsigned laid = table_run(g, g->team_of[p], s, lo, lo + len - 1);
-      int score = 0;
+      int score = 0, free = 0;
       for (int r = lo; r < lo + len; r++) {
+        card_t c = card_make(r, s);
         if (rs->cards.wild[r]) continue;
-        score += (laid & (1u << r)) ? 2 : h->n[card_make(r, s)] ? 1 : 0;
+        score += (laid & (1u << r)) ? 2 : h->n[c] ? 1 : 0;
+        if (!(laid & (1u << r)) && !h->n[c]) {
+          int f = copies_free(g, c);
+          if (f == 0) score = -1000; /* the window cannot be completed */
+          free += f;
+        }
       }
+      score = score * 100 + free; /* ties: the window with more copies free */
       if (score > best) {
         best = score;
         gl->run_suit = s;

@@ -188,15 +188,18 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
 }
 
 /* Runs of one suit, where the rules have sequences. */
-static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h, needs_t nd) {
+static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
+  needs_t nd = gl->nd;
   if (rs->sequence.min_cards == 0) return;
   for (int s = 0; s < 4; s++) {
+    if (gl->run_suit >= 0 && (s != gl->run_suit || gl->run_laid)) continue;
     card_t run[RANK_COUNT];
     int n = 0;
     for (int r = rs->sequence.low; r <= rs->sequence.high + 1; r++) {
       card_t c = r <= rs->sequence.high ? card_make(r, s) : 0;
-      if (r <= rs->sequence.high && !rs->cards.wild[r] && h->n[c]) {
+      bool in = gl->run_suit < 0 || (r >= gl->run_lo && r <= gl->run_hi);
+      if (r <= rs->sequence.high && !rs->cards.wild[r] && h->n[c] && in) {
         run[n++] = c;
         continue;
       }
@@ -229,9 +232,15 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
 
 /* How much a wild card is wanted on meld m: on a wild canasta in the making
  * when one is lacking, on any set for an opening from the hand, not on a
- * pure one when a pure canasta is lacking, else on the longer melds. */
+ * pure one when a pure canasta is lacking nor on a pure canasta going out
+ * needs, else on the longer melds. */
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
+  /* a wild card would make a pure canasta that going out needs impure */
+  if (m->wilds == 0 && meld_is_canasta(g->rs, m)) {
+    const eng_view_t *e = gen_vw(g);
+    if (meld_canastas(g->rs, e->melds, e->nmelds, m->team).pure <= g->rs->going_out.pure) return 0;
+  }
   if (nd.hoard) return 8;
   if (m->wilds == 0 && nd.pure > 0) return kept_pure(g, m, nd.pure) ? 0 : 1;
   if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
@@ -301,7 +310,7 @@ static void greedy_melds(gen_t *g, int p) {
     cs.n = 0;
     additions(g, &cs, p, &gl);
     new_sets(g, &cs, p, &gl);
-    new_sequences(g, &cs, &gen_vw(g)->hand[p], gl.nd);
+    new_sequences(g, &cs, &gen_vw(g)->hand[p], &gl);
     if (!try_cands(g, p, &cs, keep)) return;
   }
 }
@@ -365,13 +374,56 @@ static bool take_pile(gen_t *g, int p) {
   return true;
 }
 
+/* How near p's team is to going out: its longest pure set and its longest
+ * sequence, each counted up to a canasta's length. */
+static int progress(gen_t *g, int p) {
+  const eng_view_t *e = gen_vw(g);
+  int bp = 0, bs = 0, cap = g->rs->canasta.min_cards;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != g->team_of[p]) continue;
+    int n = (int)m->cards.total > cap ? cap : (int)m->cards.total;
+    if (m->suit >= 0 && n > bs) bs = n;
+    if (m->suit < 0 && m->wilds == 0 && !meld_is_wild_set(g->rs, m->rank) && n > bp) bp = n;
+  }
+  return bp + bs;
+}
+
+/* The player other than p whose team is nearest to going out, if it is at
+ * least as near as p's; -1 for none. */
+static int leader(gen_t *g, int p) {
+  int best = -1, most = progress(g, p) - 1;
+  for (int q = 0; q < g->np; q++) {
+    int v = q == p ? -1 : progress(g, q);
+    if (v > most) best = q, most = v;
+  }
+  return best;
+}
+
+/* Where the hand ends when the stock runs out, a player leaves the pile to
+ * the leader of another team when it holds a card the leader keeps. */
+static bool leaves_pile(gen_t *g, int p) {
+  if (g->rs->end.stock_empty != STOCK_EMPTY_AT_ONCE) return false;
+  int lead = leader(g, p);
+  if (lead < 0 || g->team_of[lead] == g->team_of[p]) return false;
+  goal_t lg = gen_goal(g, lead);
+  const eng_view_t *e = gen_vw(g);
+  for (unsigned i = 0; i < e->npile; i++)
+    if (gen_goal_wants(g, &lg, e->pile[i])) return true;
+  return false;
+}
+
 static bool draw_or_take(gen_t *g, int p) {
   lay_red_threes(g, p);
   if (gen_vw(g)->over) return true;
   bool stock_empty = gen_vw(g)->stock == 0;
   /* the pile feeds the canastas still lacking; once none is, it mostly
-   * fills a hand that should empty */
-  int want = gen_needs_any(gen_needs(g, p)) ? 90 : 30;
+   * fills a hand that should empty, unless it is small where the hand ends
+   * with the stock (the pair taken with it becomes a set, few cards come in,
+   * and the stock lasts) */
+  bool small = gen_vw(g)->npile <= 4 && g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE;
+  int want = gen_needs_any(gen_needs(g, p)) ? 90 : small ? 100 : 30;
+  if (!stock_empty && leaves_pile(g, p)) want = 0;
   if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
     return true;
   if (stock_empty) return gen_act(g, p, "end");
@@ -396,8 +448,8 @@ static void after_meld_first(gen_t *g, int p) {
   if (!gen_vw(g)->empty_hand || gen_vw(g)->over) return;
   int q = partner_of(g, p);
   if (q >= 0) {
-    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 90) ? "yes" : "no");
-  } else if (gen_chance(g, 80)) {
+    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 95) ? "yes" : "no");
+  } else if (gen_chance(g, 95)) {
     gen_act(g, p, "end");
   }
 }
@@ -417,7 +469,9 @@ static int opening_discard_weight(gen_t *g, int p, card_t c) {
  * can never be melded) and lone cards first; the cards kept for the goal
  * (gen_goal) never while another will do; cards the team's melds could take
  * last, the more so once the team has what going out requires (the hand
- * should empty onto them). */
+ * should empty onto them: then a lone card goes before a pair, which a third
+ * card makes a set, and a card beside a complete sequence is no card a meld
+ * can take). */
 static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
   bool met = !gen_needs_any(gl->nd);
   if (gl->nd.hoard) return opening_discard_weight(g, p, c);
@@ -431,11 +485,44 @@ static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
     if (m->team != g->team_of[p]) continue;
     if (m->rank == card_rank(c)) return met ? 1 : 4;
     unsigned next = (m->ranks << 1) | (m->ranks >> 1);
-    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c)))) return met ? 1 : 2;
+    if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c))) &&
+        !meld_is_complete_sequence(g->rs, m))
+      return met ? 1 : 2;
   }
   card_t same[64];
   int n = of_rank(&e->hand[p], card_rank(c), same, 64);
-  return n > 1 ? 6 : met ? 20 : 12;
+  return met ? (n > 1 ? 40 : 200) : n > 1 ? 6 : 12;
+}
+
+/* Could the next player take the pile with c on top: it holds the naturals a
+ * take needs, and its team may take (pile.opening_by_take)? */
+static bool feeds_next(gen_t *g, int p, card_t c) {
+  const ruleset_t *rs = g->rs;
+  const eng_view_t *e = gen_vw(g);
+  int q = (p + 1) % g->np;
+  if (!rs_is_natural(rs, c) || (rs_classes(rs, c) & rs->pile.blocked_by)) return false;
+  if (!e->team_opened[g->team_of[q]] && !rs->pile.opening_by_take) return false;
+  card_t same[64];
+  int need = rs->pile.take_naturals < 2 ? 2 : rs->pile.take_naturals;
+  return of_rank(&e->hand[q], card_rank(c), same, 64) >= need;
+}
+
+/* Where the hand ends when the stock runs out (end.stock_empty: at_once),
+ * the players help whoever is nearest to going out, and save the stock: a
+ * card the next player can take the pile with goes first (each take saves a
+ * draw), and while one is in the hand, black threes (which block the pile)
+ * wait unless nothing is lacking; they wait too while another team leads
+ * (the pile, which they would block, is the leader's way to its cards and
+ * the stock's way to last); a card the leader keeps (gen_goal) goes before
+ * anything else, even one p keeps itself, so that the pile brings it to the
+ * leader. */
+static int helping_weight(gen_t *g, int p, card_t c, int w, bool feed, const goal_t *gl,
+                          int lead, const goal_t *lg) {
+  if (feed && card_is_black3(c) && gen_needs_any(gl->nd)) return 1;
+  if (card_is_black3(c) && lead >= 0 && g->team_of[lead] != g->team_of[p]) return 1;
+  if (feed && w > 0 && feeds_next(g, p, c)) w *= 10;
+  if (lead < 0 || !gen_goal_wants(g, lg, c) || w >= 1000) return w;
+  return w == 0 ? 1 : w * 200;
 }
 
 static bool discard(gen_t *g, int p) {
@@ -444,9 +531,16 @@ static bool discard(gen_t *g, int p) {
   goal_t gl = gen_goal(g, p);
   cands_t cs;
   cs.n = 0;
+  bool help = g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE, feed = false;
+  int lead = help ? leader(g, p) : -1;
+  goal_t lg = lead >= 0 ? gen_goal(g, lead) : gl;
+  for (int i = 0; i < n && help && !feed; i++)
+    feed = discard_weight(g, p, &gl, cards[i]) > 0 && feeds_next(g, p, cards[i]);
   for (int i = 0; i < n && cs.n < MAX_CANDS; i++) {
     if (i > 0 && cards[i] == cards[i - 1]) continue;
-    cand_add(g, &cs, discard_weight(g, p, &gl, cards[i]), 1, "discard", &cards[i], 1);
+    int w = discard_weight(g, p, &gl, cards[i]);
+    if (help) w = helping_weight(g, p, cards[i], w, feed, &gl, lead, &lg);
+    cand_add(g, &cs, w, 1, "discard", &cards[i], 1);
   }
   return try_cands(g, p, &cs, 0);
 }
