@@ -33,7 +33,7 @@ _referee() {
 
   local common="--json --html --explain --at --keep-going --rules --color --lang --jobs
     --part-size
-    --shard --files0-from --origin --stats --quiet --parse-only --list-rules --help --version --"
+    --shard --files0-from --origin --stats --quiet --parse-only --list-rules --list-keys --help --version --"
   case $sub in
     gen)
       COMPREPLY=($(compgen -W "--variant --rules --players --seed --games --hands --expect

@@ -17,6 +17,7 @@
 #include "gen.h"
 #include "html.h"
 #include "jobs.h"
+#include "keys.h"
 #include "json.h"
 #include "lang.h"
 #include "merge.h"
@@ -85,6 +86,8 @@ static const char usage_more[] =
     "  --quiet         print nothing; only the exit status tells\n"
     "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
     "  --list-rules    list the built-in rulesets\n"
+    "  --list-keys     every ruleset key with its type, default and meaning, as a\n"
+    "                  YAML ruleset of the defaults\n"
     "  gen --variant V   the ruleset (built-in name or path; --rules V is the same);\n"
     "                  --players N (default 4, or the ruleset's first seating); --seed S\n"
     "                  (default 1); --games K (default 1); --hands H (default: to the\n"
@@ -286,6 +289,9 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
     return EXIT_LEGAL;
   } else if (strcmp(a, "--list-rules") == 0) {
     list_rules();
+    return EXIT_LEGAL;
+  } else if (strcmp(a, "--list-keys") == 0) {
+    keys_list(stdout);
     return EXIT_LEGAL;
   }
   bool *flag = strcmp(a, "--json") == 0          ? &o->ctx.json

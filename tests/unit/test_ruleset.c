@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ruleset.h"
+#include "keys.h"
 #include "uses.h"
 
 static ruleset_t rs;
@@ -399,4 +400,29 @@ Test(ruleset, keys_for_other_programs_default_to_the_rules_before_them) {
   cr_expect_eq(rs.end.must_take_foot, MUST_TAKE_FOOT_WITH);
   for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
     cr_expect(rule_key_active(&rs, keys[i]), "%s", rule_key_name(keys[i]));
+}
+
+/* ---- referee --list-keys ---------------------------------------------------- */
+
+/* The list of keys reads back as the ruleset of the defaults, and names
+ * every key of the table. */
+Test(ruleset, the_list_of_keys_is_the_ruleset_of_the_defaults) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+  cr_assert_not_null(m);
+  keys_list(m);
+  fclose(m);
+  ruleset_t defaults;
+  cr_assert(rs_load_text(&defaults, "d.yaml", "schema: 1\nname: defaults\n", 25, &err), "%s",
+            err.message);
+  cr_assert(load(text), "%u:%u: %s", err.line, err.col, err.message);
+  cr_expect(memcmp(&rs, &defaults, sizeof rs) == 0, "the list loads as the defaults");
+  for (int k = RK_NONE + 1; k < RK_COUNT; k++) {
+    const char *path = rule_key_name((rule_key_t)k), *name = strrchr(path, '.');
+    char line[80];
+    snprintf(line, sizeof line, "%s:", name ? name + 1 : path);
+    cr_expect(strstr(text, line), "%s is listed", path);
+  }
+  free(text);
 }
