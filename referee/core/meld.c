@@ -205,7 +205,9 @@ static bool sequence_ranks(const ruleset_t *rs, int suit, const card_t *cards, u
     int r = card_rank(c);
     if (rs_is_wild(rs, c) || card_suit(c) != suit || r < rs->sequence.low ||
         r > rs->sequence.high)
-      return verdict_fail(err, CODE_MELD_RANK, RK_SEQUENCE_LOW,
+      return verdict_fail(err, CODE_MELD_RANK,
+                          r > rs->sequence.high && !rs_is_wild(rs, c) ? RK_SEQUENCE_HIGH
+                                                                      : RK_SEQUENCE_LOW,
                           _("%s does not fit a sequence of %s from %s to %s, natural cards only"),
                           card_name(c, b), suit_plural(suit), card_rank_name(rs->sequence.low),
                           card_rank_name(rs->sequence.high));

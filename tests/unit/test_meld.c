@@ -205,3 +205,17 @@ Test(meld, wild_set_fill_only_for_missing_copies) {
   m.rank = RANK_K;
   cr_expect_not(meld_is_pure(it, &m));
 }
+
+/* A card beyond either end of the sequence names that end's key. */
+Test(meld, a_sequence_beyond_its_high_end_names_sequence_high) {
+  ruleset_t rs = *rules("italian");
+  rs.sequence.high = RANK_K;
+  card_t c[8];
+  unsigned n = parse_cards("JH QH KH AH", c), ranks;
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  cr_assert_not(meld_judge_sequence(&rs, card_suit(c[0]), 0, c, n, &ranks, &v, NULL));
+  cr_expect_eq(v.code, CODE_MELD_RANK);
+  cr_expect_str_eq(rule_key_name(v.rule), "sequence.high");
+  cr_expect(strstr(v.message, "from 4 to K"), "%s", v.message);
+}
