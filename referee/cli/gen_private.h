@@ -53,11 +53,7 @@ bool gen_is_wild(const gen_t *g, card_t c);
  * action swaps g->e). */
 const eng_view_t *gen_vw(gen_t *g);
 /* Tries an action by `actor`; written and kept only when the engine accepts it. */
-bool gen_act(gen_t *g, int actor, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+bool gen_act(gen_t *g, int actor, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
 /* gen_goal.c: what p's team still lacks to go out (going_out.*), by kind. */
 typedef struct {

@@ -96,25 +96,13 @@ struct engine {
 
 /* Fails at column `col` of statement st: the verdict, and the hand is dead. */
 bool eng_fail(engine_t *e, const stmt_t *st, unsigned col, code_t code, rule_key_t rule,
-              const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
+              const char *fmt, ...) PRINTF_LIKE(6, 7);
 /* Fails at a position with no statement (the end of the setup or hand). */
 bool eng_fail_at(engine_t *e, unsigned line, unsigned col, const char *text, code_t code,
-                 rule_key_t rule, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 7, 8)))
-#endif
-    ;
+                 rule_key_t rule, const char *fmt, ...) PRINTF_LIKE(7, 8);
 /* Fails at a statement kept earlier (the opening's first meld, ...). */
 bool eng_fail_mark(engine_t *e, const mark_t *m, int actor, code_t code, rule_key_t rule,
-                   const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
+                   const char *fmt, ...) PRINTF_LIKE(6, 7);
 /* A judgement (meld.h) filled e->err: it becomes the verdict at column col. */
 bool eng_judged(engine_t *e, const stmt_t *st, unsigned col);
 void eng_mark(mark_t *m, const stmt_t *st);

@@ -59,17 +59,9 @@ struct game {
 
 /* The record's verdict: malformed or illegal at column col of st. Both
  * return false and end the record (R_DONE). */
-bool game_fail_malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+bool game_fail_malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt, ...) PRINTF_LIKE(4, 5);
 bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code, rule_key_t rule,
-                       const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
+                       const char *fmt, ...) PRINTF_LIKE(6, 7);
 
 /* header.c */
 int game_find_player(const record_t *r, const char *name);

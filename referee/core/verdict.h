@@ -47,6 +47,14 @@ typedef struct {
   score_parts_t team[MAX_TEAMS];
 } hand_score_t;
 
+/* A function whose argument f is a printf format for the arguments from a on:
+ * the compiler checks each call. */
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
 /* Copies src into a verdict's text field, cut (if it must be) at a character
  * boundary so that the text stays valid UTF-8. */
 void verdict_text(char dst[VERDICT_TEXT], const char *src);
@@ -54,9 +62,7 @@ void verdict_text(char dst[VERDICT_TEXT], const char *src);
 /* A judgement failed: status illegal, the code, the ruleset key (or RK_NONE) and
  * the sentence. The position is the caller's to add. Returns false, so that a
  * check reads `return verdict_fail(err, CODE_..., RK_..., "...", n);`. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-bool verdict_fail(verdict_t *v, code_t code, rule_key_t rule, const char *fmt, ...);
+bool verdict_fail(verdict_t *v, code_t code, rule_key_t rule, const char *fmt, ...)
+    PRINTF_LIKE(4, 5);
 
 #endif
