@@ -115,6 +115,9 @@ bool gen_act(gen_t *g, int actor, const char *fmt, ...) {
   g->tmp = t;
   keep_line(g, text);
   g->stats->actions++;
+  if (st->verb == V_ADD || st->verb == V_MELD || st->verb == V_TAKE || st->verb == V_DRAW ||
+      st->verb == V_DISCARD)
+    g->emptied_by_add = st->verb == V_ADD && gen_vw(g)->hand[actor].total == 0;
   return true;
 }
 
@@ -158,6 +161,7 @@ static int pile_size(const gen_t *g, const card_t *deck, int at, int left) {
 
 static bool deal_hand(gen_t *g, int number) {
   const rs_seat_t *seat = g->seat;
+  g->emptied_by_add = false;
   card_t deck[MAX_CARDS];
   int n = 0;
   for (int pack = 0; pack < seat->packs; pack++) {
@@ -214,6 +218,7 @@ static bool play_hand(gen_t *g, int number, bool *stuck) {
     return false;
   }
   if (gen_vw(g)->out_player >= 0) g->stats->out++;
+  if (gen_vw(g)->out_player >= 0 && g->emptied_by_add) g->stats->laid_out++;
   hand_score_t h;
   eng_score(g->e, &h);
   char text[64 * MAX_TEAMS] = "score";
@@ -301,6 +306,7 @@ static void gen_free(gen_t *g) {
   eng_free(g->e);
   eng_free(g->tmp);
   eng_free(g->snap);
+  eng_free(g->undo);
   free(g->hand.s);
 }
 
@@ -331,8 +337,9 @@ int gen_write(const gen_options_t *opt, FILE *out, gen_stats_t *stats, char *why
   g.e = eng_new();
   g.tmp = eng_new();
   g.snap = eng_new();
+  g.undo = eng_new();
   int status = 0;
-  if (!g.rd || !g.e || !g.tmp || !g.snap) {
+  if (!g.rd || !g.e || !g.tmp || !g.snap || !g.undo) {
     snprintf(why, why_len, "out of memory");
     status = 3;
   }

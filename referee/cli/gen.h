@@ -28,6 +28,7 @@ typedef struct {
   unsigned long long retries;   /* turns played again with a more cautious player */
   unsigned long long redeals;   /* hands dealt again: no player found a way on */
   unsigned long long out;       /* hands that ended by a player going out */
+  unsigned long long laid_out;  /* ... whose hand emptied by an add (the last card laid on a meld) */
 } gen_stats_t;
 
 /* Writes opt->games games to out. 0 on success; 3 when the ruleset cannot be

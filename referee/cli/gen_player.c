@@ -285,12 +285,52 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   }
 }
 
+/* Where the turn ends with a discard, p holds one card while the team lacks
+ * what going out needs: discarding it would go out without that. */
+static bool stranded(gen_t *g, int p) {
+  const eng_view_t *e = gen_vw(g);
+  return !e->over && e->current == p && e->hand[p].total == 1 && !g->rs->turn.meld_before_draw &&
+         !e->has_foot[p] && eng_going_out_lack(g->e, p).rule != RK_NONE;
+}
+
+/* Going out by laying the last card on a team meld (which may complete what
+ * going out needs); true when the engine accepted it. */
+static bool lay_last_card(gen_t *g, int p) {
+  card_t c;
+  if (gen_hand_cards(&gen_vw(g)->hand[p], &c, 1) != 1) return false;
+  char name[4];
+  card_name(c, name);
+  int index = 0, nmelds = gen_vw(g)->nmelds;
+  for (int i = 0; i < nmelds; i++) {
+    if (gen_vw(g)->melds[i].team != g->team_of[p]) continue;
+    index++;
+    if (gen_act(g, p, "add #%d %s", index, name)) return true;
+  }
+  return false;
+}
+
+/* Plays candidate c. A play that strands p (see stranded) is kept only when
+ * the last card then goes out on a meld; else it is taken back. */
+static bool play_cand(gen_t *g, int p, const cand_t *c) {
+  size_t mark = g->hand.len;
+  unsigned line = g->line;
+  if (!gen_act(g, p, "%s", c->text)) return false;
+  if (!stranded(g, p)) return true;
+  eng_copy(g->undo, g->tmp); /* the hand before the play */
+  if (lay_last_card(g, p)) return true;
+  eng_copy(g->e, g->undo);
+  g->hand.len = mark;
+  g->line = line;
+  g->stats->actions--;
+  return false;
+}
+
 /* Tries the candidates in their random order; true when one was played. */
 static bool try_cands(gen_t *g, int p, cands_t *cs, int keep) {
   qsort(cs->c, (size_t)cs->n, sizeof cs->c[0], by_key);
   for (int i = 0; i < cs->n; i++) {
     if ((int)gen_vw(g)->hand[p].total - cs->c[i].ncards < keep) continue;
-    if (gen_act(g, p, "%s", cs->c[i].text)) return true;
+    if (play_cand(g, p, &cs->c[i])) return true;
   }
   return false;
 }

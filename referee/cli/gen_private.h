@@ -29,12 +29,13 @@ typedef struct {
   char team[MAX_TEAMS][16];
   uint64_t rng;
   cgr_reader_t *rd;
-  engine_t *e, *tmp, *snap;
+  engine_t *e, *tmp, *snap, *undo;
   eng_view_t view;      /* of e, as vw() last read it */
   long total[MAX_TEAMS];
   text_t hand;          /* the lines of the hand being played */
   unsigned line;        /* the number the next line will have */
   int level;
+  bool emptied_by_add;  /* the last card-moving action was an add that emptied the hand */
   gen_stats_t *stats;
   char *why;
   size_t why_len;

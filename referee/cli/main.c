@@ -608,10 +608,11 @@ static int gen_main(int argc, char **argv) {
   }
   if (status) fprintf(stderr, "referee: gen: %s\n", why);
   if (stats)
-    fprintf(stderr, "gen: %llu games, %llu hands, %llu actions; %llu hands gone out (%.0f%%); "
+    fprintf(stderr, "gen: %llu games, %llu hands, %llu actions; %llu hands gone out (%.0f%%), "
+                    "%llu by laying the last card on a meld; "
                     "%llu turns replayed more cautiously, %llu hand%s dealt again\n",
             st.games, st.hands, st.actions, st.out,
-            st.hands ? 100.0 * (double)st.out / (double)st.hands : 0.0, st.retries, st.redeals,
+            st.hands ? 100.0 * (double)st.out / (double)st.hands : 0.0, st.laid_out, st.retries, st.redeals,
             st.redeals == 1 ? "" : "s");
   return status;
 }

@@ -127,6 +127,16 @@ bool eng_can_take(const engine_t *e, int p);
  * tries an action on a copy keeps the original when the action is illegal. */
 void eng_copy(engine_t *dst, const engine_t *src);
 
+/* What p's team lacks to go out if p's hand emptied now: the first
+ * requirement unmet (going_out.first_turn, .canastas, .pure, .impure, .wild,
+ * .sequences), with what the team has and needs; rule RK_NONE when nothing
+ * is lacking. A query: it judges nothing and changes nothing. */
+typedef struct {
+  rule_key_t rule;
+  int have, need;
+} go_lack_t;
+go_lack_t eng_going_out_lack(const engine_t *e, int p);
+
 /* Card conservation: every card of the packs is in exactly one place. */
 bool eng_conserved(const engine_t *e);
 

@@ -70,6 +70,7 @@ struct engine {
   bool replaced;                /* a red-three replacement was drawn this turn */
   bool empty_hand;              /* emptied while melding first: may end, or draw on */
   mark_t first_meld, black3_meld;
+  mark_t last_card;             /* melding left one card the team cannot go out with */
   int opening_groups;           /* opening.judged: groups laid in the opening turn */
   mark_t short_group;           /* opening.judged: the first judged alone that falls short */
   long short_value;
@@ -140,7 +141,8 @@ bool eng_judge_opening(engine_t *e, int p);
 /* opening.judged: a group (meld, take C...) laid by p in the opening turn,
  * worth `value` toward the opening. */
 void eng_note_opening_group(engine_t *e, const stmt_t *st, int p, long value);
-/* After a meld, add or take: an empty hand goes out (or, melding first, may end). */
+/* After a meld, add or take: an empty hand goes out (or, melding first, may
+ * end); one card left is noted for the discard (going_out.premature). */
 bool eng_after_meld(engine_t *e, const stmt_t *st, int p);
 bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p);
 /* An empty hand while melding first: the decision to end, by `ask` or `end`. */

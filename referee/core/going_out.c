@@ -94,71 +94,97 @@ bool eng_judge_opening(engine_t *e, int p) {
   return true;
 }
 
-/* going_out.canastas, .pure, .impure, .wild, .sequences: what the team needs
- * on the table when a player's hand empties; `why` (a clause taking the
- * player's name, translated whole) says how it empties. */
-static bool judge_requirements_as(engine_t *e, const stmt_t *st, int p, const char *why) {
+/* going_out.first_turn, .canastas, .pure, .impure, .wild, .sequences: the
+ * first requirement p's team does not meet if p's hand emptied now; rule
+ * RK_NONE when it meets them all. A query: it judges nothing. */
+go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
-  unsigned col = st->verb_word.col;
-  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
-  char who[NAME_LEN + 128];
-  snprintf(who, sizeof who, why, e->player_name[p]);
+  go_lack_t none = {RK_NONE, 0, 0};
   if (!rs->going_out.first_turn && e->turns[p] <= 1)
-    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_FIRST_TURN,
-                    _("%s in the first turn, where going out is not allowed"), who);
-  if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
-  if (c.all < rs->going_out.canastas)
-    return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_CANASTAS,
-                    P_("%s but the team has %d canasta; going out needs %d",
-                       "%s but the team has %d canastas; going out needs %d", c.all),
-                    who, c.all, rs->going_out.canastas);
+    return (go_lack_t){RK_GOING_OUT_FIRST_TURN, 0, 0};
+  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
-  const struct { int have, need; const char *one, *many; rule_key_t rk; } kinds[] = {
-    {c.pure, rs->going_out.pure,
-     NP_("%s but the team has %d pure canasta; going out needs %d",
-         "%s but the team has %d pure canastas; going out needs %d"),
-     RK_GOING_OUT_PURE},
-    {c.impure, rs->going_out.impure,
-     NP_("%s but the team has %d impure canasta; going out needs %d",
-         "%s but the team has %d impure canastas; going out needs %d"),
-     RK_GOING_OUT_IMPURE},
-    {c.wild_pure + c.wild_impure, rs->going_out.wild,
-     NP_("%s but the team has %d wild canasta; going out needs %d",
-         "%s but the team has %d wild canastas; going out needs %d"),
-     RK_GOING_OUT_WILD},
-    {sequences, rs->going_out.sequences,
-     NP_("%s but the team has %d complete sequence; going out needs %d",
-         "%s but the team has %d complete sequences; going out needs %d"),
-     RK_GOING_OUT_SEQUENCES}};
+  const go_lack_t kinds[] = {
+      {RK_GOING_OUT_CANASTAS, c.all, rs->going_out.canastas},
+      {RK_GOING_OUT_PURE, c.pure, rs->going_out.pure},
+      {RK_GOING_OUT_IMPURE, c.impure, rs->going_out.impure},
+      {RK_GOING_OUT_WILD, c.wild_pure + c.wild_impure, rs->going_out.wild},
+      {RK_GOING_OUT_SEQUENCES, sequences, rs->going_out.sequences}};
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    if (kinds[k].have < kinds[k].need) return kinds[k];
+  return none;
+}
+
+/* The sentence for a requirement not met; `who` says how the hand empties. */
+static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const char *who) {
+  static const struct { rule_key_t rk; const char *one, *many; } says[] = {
+      {RK_GOING_OUT_CANASTAS, NP_("%s but the team has %d canasta; going out needs %d",
+                                  "%s but the team has %d canastas; going out needs %d")},
+      {RK_GOING_OUT_PURE, NP_("%s but the team has %d pure canasta; going out needs %d",
+                              "%s but the team has %d pure canastas; going out needs %d")},
+      {RK_GOING_OUT_IMPURE, NP_("%s but the team has %d impure canasta; going out needs %d",
+                                "%s but the team has %d impure canastas; going out needs %d")},
+      {RK_GOING_OUT_WILD, NP_("%s but the team has %d wild canasta; going out needs %d",
+                              "%s but the team has %d wild canastas; going out needs %d")},
+      {RK_GOING_OUT_SEQUENCES,
+       NP_("%s but the team has %d complete sequence; going out needs %d",
+           "%s but the team has %d complete sequences; going out needs %d")}};
+  if (l.rule == RK_GOING_OUT_FIRST_TURN)
+    return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
+                         _("%s in the first turn, where going out is not allowed"), who);
+  size_t k = 0;
+  while (k + 1 < sizeof says / sizeof says[0] && says[k].rk != l.rule) k++;
+  return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
+                       i18n_plural(says[k].one, says[k].many, (unsigned long)l.have), who,
+                       l.have, l.need);
+}
+
+/* going_out.*: what the team needs on the table when a player's hand
+ * empties, judged at `at`; `why` (a clause taking the player's name,
+ * translated whole) says how it empties. */
+static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const char *why) {
+  const ruleset_t *rs = e->rs;
+  char who[NAME_LEN + 128];
+  snprintf(who, sizeof who, why, e->player_name[p]);
+  go_lack_t l = eng_going_out_lack(e, p);
+  if (l.rule != RK_NONE) return fail_lack(e, at, p, l, who);
+  if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (rs->going_out.canastas > 0) eng_use(e, RK_GOING_OUT_CANASTAS);
-  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-    if (kinds[k].need > 0 && kinds[k].have >= kinds[k].need) eng_use(e, kinds[k].rk);
-    if (kinds[k].have < kinds[k].need)
-      return eng_fail(e, st, col, CODE_GO_OUT_REQUIREMENT, kinds[k].rk,
-                      i18n_plural(kinds[k].one, kinds[k].many, (unsigned long)kinds[k].have), who,
-                      kinds[k].have, kinds[k].need);
-  }
+  const struct { int need; rule_key_t rk; } kinds[] = {
+      {rs->going_out.pure, RK_GOING_OUT_PURE},
+      {rs->going_out.impure, RK_GOING_OUT_IMPURE},
+      {rs->going_out.wild, RK_GOING_OUT_WILD},
+      {rs->going_out.sequences, RK_GOING_OUT_SEQUENCES}};
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    if (kinds[k].need > 0) eng_use(e, kinds[k].rk);
   return true;
 }
 
 static bool judge_requirements(engine_t *e, const stmt_t *st, int p) {
-  return judge_requirements_as(e, st, p, _("%s's hand is empty"));
+  mark_t at = {false, 0, 0, ""};
+  eng_mark(&at, st);
+  return judge_requirements_as(e, &at, p, _("%s's hand is empty"));
 }
 
 /* going_out.premature: meld: where the turn ends with a discard, a meld, add
- * or take that leaves one card is judged as the going out it forces (the last
- * card can only be discarded), unless an empty hand picks up a foot. */
-static bool judge_last_card(engine_t *e, const stmt_t *st, int p) {
+ * or take that leaves one card while the team lacks what going out needs is
+ * kept: if the turn then goes out by discarding that card, the premature
+ * going out is reported at it. Laying the last card on a meld instead is a
+ * going out judged at that lay-off (eng_after_meld), and a turn that does
+ * not go out leaves the action legal. The player's melding is judged by how
+ * the turn ends, whatever the order of its lines. */
+static void note_last_card(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
-  if (e->hand[p].total != 1 || rs->turn.meld_before_draw || e->has_foot[p] ||
-      rs->going_out.premature != PREMATURE_AT_MELD)
-    return true;
-  if (!judge_requirements_as(e, st, p, _("%s would keep one card, whose discard goes out,"))) return false;
-  eng_use(e, RK_GOING_OUT_PREMATURE);
-  return true;
+  e->last_card.set = false;
+  if (e->hand[p].total != 1 || rs->turn.meld_before_draw || e->has_foot[p]) return;
+  if (eng_going_out_lack(e, p).rule == RK_NONE) {
+    if (rs->going_out.premature == PREMATURE_AT_MELD) eng_use(e, RK_GOING_OUT_PREMATURE);
+    return;
+  }
+  eng_mark(&e->last_card, st);
 }
 
 /* going_out.concealed_by: going out concealed means the player (player) or
@@ -177,11 +203,21 @@ void eng_went_out(engine_t *e, int p) {
   e->empty_hand = false;
 }
 
-/* going_out.*: the hand became empty by a meld, an add or a discard. */
+/* going_out.*: the hand became empty by a meld, an add or a discard. A
+ * discard that ends a turn whose melding left one card while the team
+ * lacked what going out needs is judged at that melding
+ * (going_out.premature: meld) or at the discard (discard). */
 bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
   e->concealed = concealed_now(e);
+  bool at_meld = st->verb == V_DISCARD && e->last_card.set &&
+                 rs->going_out.premature == PREMATURE_AT_MELD;
+  if (at_meld &&
+      !judge_requirements_as(e, &e->last_card, p,
+                             _("%s would keep one card, whose discard goes out,")))
+    return false;
+  if (at_meld) eng_use(e, RK_GOING_OUT_PREMATURE);
   if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
     return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
@@ -200,7 +236,10 @@ bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
  * or `end` when alone), if the team has what going out needs, or go on to the
  * draw. Elsewhere emptying the hand is going out. */
 bool eng_after_meld(engine_t *e, const stmt_t *st, int p) {
-  if (e->hand[p].total > 0) return judge_last_card(e, st, p);
+  if (e->hand[p].total > 0) {
+    note_last_card(e, st, p);
+    return true;
+  }
   if (e->rs->turn.meld_before_draw && !e->drawn) {
     e->empty_hand = true;
     return true;

@@ -21,6 +21,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->pile_red3_laid = false;
   e->first_meld.set = false;
   e->black3_meld.set = false;
+  e->last_card.set = false;
   e->short_group.set = false;
   e->opening_groups = 0;
   e->melded_before_turn = e->player_melded[p];
