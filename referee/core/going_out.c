@@ -103,6 +103,9 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   go_lack_t none = {RK_NONE, 0, 0};
   if (!rs->going_out.first_turn && e->turns[p] <= 1)
     return (go_lack_t){RK_GOING_OUT_FIRST_TURN, 0, 0};
+  bool concealed = rs->going_out.concealed_by == CONCEALED_BY_PLAYER ? !e->melded_before_turn
+                                                                     : !e->team_melded_before_turn;
+  if (!rs->going_out.concealed && concealed) return (go_lack_t){RK_GOING_OUT_CONCEALED, 0, 0};
   canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
@@ -135,6 +138,10 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
   if (l.rule == RK_GOING_OUT_FIRST_TURN)
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s in the first turn, where going out is not allowed"), who);
+  if (l.rule == RK_GOING_OUT_CONCEALED)
+    return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
+                         _("%s but going out concealed is not allowed: a player melds before "
+                           "the turn of going out"), who);
   size_t k = 0;
   while (k + 1 < sizeof says / sizeof says[0] && says[k].rk != l.rule) k++;
   return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
@@ -152,6 +159,7 @@ static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const ch
   go_lack_t l = eng_going_out_lack(e, p);
   if (l.rule != RK_NONE) return fail_lack(e, at, p, l, who);
   if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
+  if (!rs->going_out.concealed) eng_use(e, RK_GOING_OUT_CONCEALED);
   if (rs->going_out.canastas > 0) eng_use(e, RK_GOING_OUT_CANASTAS);
   const struct { int need; rule_key_t rk; } kinds[] = {
       {rs->going_out.pure, RK_GOING_OUT_PURE},

@@ -102,6 +102,7 @@ static void note_set_uses(const ruleset_t *rs, rule_uses_t *uses, unsigned n, un
   note(uses, RK_MELD_MIN_NATURALS);
   note(uses, max < rs->meld.max_wild ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD);
   if (rs->meld.wild_below_naturals) note(uses, RK_MELD_WILD_BELOW_NATURALS);
+  else if (rs->meld.wild_up_to_naturals) note(uses, RK_MELD_WILD_UP_TO_NATURALS);
   if ((int)n >= rs->canasta.min_cards) note(uses, RK_CANASTA_MIN_NATURALS);
 }
 
@@ -122,6 +123,13 @@ bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, uns
                         P_("meld %s would hold %u wild cards for %u natural: fewer wild cards "
                            "than naturals",
                            "meld %s would hold %u wild cards for %u naturals: fewer wild cards "
+                           "than naturals", nat),
+                        what, wild, nat);
+  if (rs->meld.wild_up_to_naturals && wild > nat)
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_UP_TO_NATURALS,
+                        P_("meld %s would hold %u wild cards for %u natural: no more wild cards "
+                           "than naturals",
+                           "meld %s would hold %u wild cards for %u naturals: no more wild cards "
                            "than naturals", nat),
                         what, wild, nat);
   int max = rs_max_wild(rs, (int)n);

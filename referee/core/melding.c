@@ -64,7 +64,9 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   unsigned n = st->ncards + (top >= 0 ? 1 : 0);
   unsigned nat = m->naturals + m->black3, wild = m->wilds;
   /* meld.group_alone: the group is a valid meld by itself before it joins */
-  if (old && rs->meld.group_alone) {
+  bool alone = rs->meld.group_alone && (top < 0 || rs->meld.group_alone_takes);
+  if (old && rs->meld.group_alone && !alone) eng_use(e, RK_MELD_GROUP_ALONE_TAKES);
+  if (old && alone) {
     if (!meld_judge_set(rs, m->rank, n, nat, wild, &e->err, NULL))
       return eng_judged(e, st, st->verb_word.col);
     eng_use(e, RK_MELD_GROUP_ALONE);
@@ -251,6 +253,7 @@ static void note_frozen_take(engine_t *e) {
   eng_use(e, RK_PILE_UNFREEZE_NATURALS);
   eng_use(e, e->cover_frozen          ? RK_PILE_COVER_FREEZES
              : e->pile_freezers > 0 ? RK_PILE_FROZEN_BY
+             : e->rs->pile.always_frozen ? RK_PILE_ALWAYS_FROZEN
              : e->team_opened[e->team_of[e->current]] ? RK_PILE_FROZEN_UNTIL_TAKEN
                                     : RK_PILE_FROZEN_FOR_UNOPENED);
 }
@@ -271,6 +274,13 @@ static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) 
                        "the pile is frozen by %s: taking it needs %d natural %s from the hand, "
                        "%u named", need),
                     card_name(first_freezer(e), b), need, noun, nat);
+  if (rs->pile.always_frozen)
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_ALWAYS_FROZEN,
+                    P_("the pile is always frozen: taking it needs %d natural %s from the hand, "
+                       "%u named",
+                       "the pile is always frozen: taking it needs %d natural %s from the hand, "
+                       "%u named", need),
+                    need, noun, nat);
   if (!e->team_opened[e->team_of[e->current]])
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen for a team that has not opened: taking it needs %d "
@@ -366,7 +376,8 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   if (!may_take(e, st, p, &top)) return false;
   /* pile.frozen_by, .cover_freezes (a card in it), .frozen_for_unopened,
    * .frozen_until_taken (for each player until that player has taken it once) */
-  bool frozen = (e->pile_freezers > 0) || (rs->pile.frozen_for_unopened && !e->team_opened[team]) ||
+  bool frozen = (e->pile_freezers > 0) || rs->pile.always_frozen ||
+                (rs->pile.frozen_for_unopened && !e->team_opened[team]) ||
                 (rs->pile.frozen_until_taken && !e->took_pile_once[p]);
   if (!eng_check_in_hand(e, st, p)) return false;
   if (!e->opened_before_turn) eng_mark(&e->first_meld, st);

@@ -73,6 +73,7 @@ typedef struct {
     int wild_discard_naturals;  /* once a wild is discarded, a take needs so many naturals */
     bool frozen_for_unopened;
     bool frozen_until_taken;    /* frozen for each player until that player has taken it once */
+    bool always_frozen;         /* every take needs unfreeze_naturals from the hand */
     int unfreeze_naturals, take_naturals;
     rs_take_onto_t take_onto_meld;
     int take_onto_meld_naturals; /* naturals of its rank a bare take onto a meld needs in hand */
@@ -82,12 +83,14 @@ typedef struct {
   struct {
     int min_cards, min_naturals, max_wild;
     bool wild_below_naturals;   /* a set holds fewer wild cards than naturals */
+    bool wild_up_to_naturals;   /* a set holds no more wild cards than naturals */
     rs_wild_limit_t wild_limits[RS_MAX_WILD_LIMITS];
     int nwild_limits;
     rs_same_rank_t same_rank;
     bool wild_sets[RANK_COUNT]; /* wild ranks that may form a set of their own */
     rs_wild_fill_t wild_set_fill; /* other wild cards in such a set: any, or only for missing copies */
     bool group_alone;           /* a group joining a meld of its rank is valid on its own too */
+    bool group_alone_takes;     /* ... a take's group too (false: meld lines only) */
     rs_threes_t black_threes;
     bool black_threes_wild;
   } meld;
@@ -137,6 +140,7 @@ typedef struct {
     rs_premature_t premature; /* a meld that leaves a last card going out cannot discard */
     rs_concealed_by_t concealed_by; /* who must have melded nothing before for "concealed" */
     bool first_turn;          /* a player may go out in his first turn of the hand */
+    bool concealed;           /* a player may go out concealed (going_out.concealed_by) */
   } going_out;
 
   struct {

@@ -30,7 +30,8 @@ static bool any_partners_apart(const ruleset_t *rs) {
 
 static bool pile_active(const ruleset_t *rs, rule_key_t k) {
   const bool freezes = rs->pile.frozen_by || rs->pile.frozen_for_unopened ||
-                       rs->pile.cover_freezes || rs->pile.frozen_until_taken;
+                       rs->pile.cover_freezes || rs->pile.frozen_until_taken ||
+                       rs->pile.always_frozen;
   switch (k) {
     case RK_PILE_INITIAL: return rs->pile.initial > 0;
     case RK_PILE_COVER_INITIAL: return rs->pile.cover_initial != 0;
@@ -43,6 +44,7 @@ static bool pile_active(const ruleset_t *rs, rule_key_t k) {
     case RK_PILE_FROZEN_BY: return rs->pile.frozen_by != 0;
     case RK_PILE_FROZEN_FOR_UNOPENED: return rs->pile.frozen_for_unopened;
     case RK_PILE_FROZEN_UNTIL_TAKEN: return rs->pile.frozen_until_taken;
+    case RK_PILE_ALWAYS_FROZEN: return rs->pile.always_frozen;
     case RK_PILE_UNFREEZE_NATURALS: return freezes && rs->pile.unfreeze_naturals > 0;
     case RK_PILE_TAKE_NATURALS: return rs->pile.take_naturals > 0;
     case RK_PILE_TAKE_ONTO_MELD: return rs->pile.take_onto_meld != TAKE_ONTO_NEVER;
@@ -59,10 +61,15 @@ static bool meld_active(const ruleset_t *rs, rule_key_t k) {
     case RK_MELD_MIN_NATURALS: return wild && rs->meld.min_naturals > 0;
     case RK_MELD_MAX_WILD: return wild;
     case RK_MELD_WILD_BELOW_NATURALS: return rs->meld.wild_below_naturals;
+    case RK_MELD_WILD_UP_TO_NATURALS:
+      return rs->meld.wild_up_to_naturals && !rs->meld.wild_below_naturals;
     case RK_MELD_WILD_LIMITS: return rs->meld.nwild_limits > 0;
     case RK_MELD_SAME_RANK: return rs->meld.same_rank != SAME_RANK_FORBID;
     case RK_MELD_WILD_SETS: return any_rank(rs->meld.wild_sets);
     case RK_MELD_GROUP_ALONE: return rs->meld.group_alone && rs->meld.same_rank == SAME_RANK_MERGE;
+    case RK_MELD_GROUP_ALONE_TAKES:
+      return rs->meld.group_alone && rs->meld.same_rank == SAME_RANK_MERGE &&
+             !rs->meld.group_alone_takes;
     case RK_MELD_WILD_SET_FILL:
       return any_rank(rs->meld.wild_sets) && rs->meld.wild_set_fill == WILD_FILL_MISSING;
     case RK_MELD_BLACK_THREES: return rs->meld.black_threes != THREES_NEVER;
@@ -109,6 +116,7 @@ static bool score_active(const ruleset_t *rs, rule_key_t k) {
     case RK_GOING_OUT_BONUS: return rs->going_out.bonus > 0;
     case RK_GOING_OUT_CONCEALED_BONUS: return rs->going_out.concealed_bonus > 0;
     case RK_GOING_OUT_FIRST_TURN: return !rs->going_out.first_turn;
+    case RK_GOING_OUT_CONCEALED: return !rs->going_out.concealed;
     case RK_GOING_OUT_CONCEALED_BY: return rs->going_out.concealed_by == CONCEALED_BY_TEAM;
     case RK_GOING_OUT_PREMATURE:
       return rs->going_out.premature == PREMATURE_AT_MELD && !rs->turn.meld_before_draw;
