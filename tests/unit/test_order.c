@@ -359,3 +359,35 @@ Test(order, classic) { order_does_not_matter("classic"); }
 Test(order, two_player) { order_does_not_matter("two-player"); }
 Test(order, chinese) { order_does_not_matter("chinese"); }
 Test(order, italian) { order_does_not_matter("italian"); }
+
+/* The record of issue 19: six kings on the table, queens, jacks and tens
+ * melded, the seventh king added: legal with 760 / -150 in each of the 24
+ * orders of the turn's last four lines. */
+Test(order, going_out_by_the_seventh_king_in_any_order) {
+  static const char head[] =
+      "cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\nhand 1\ndealer Bruno\n"
+      "deal Anne KH KS KD KC KH KS KD QH QS QD JH JS JD TH TS\n"
+      "deal Bruno QC 9H 8H 8D JH KC 9C 5S 7H 4S AD TD 6D AD 9H\npile 8C\n"
+      "Anne draw 5S\nAnne meld KH KS KD KC KH KS\nAnne discard 5S\nBruno draw 9D\n"
+      "Bruno discard 9D\nAnne draw TC\n";
+  static const char *const last[] = {"Anne meld QH QS QD\n", "Anne meld JH JS JD\n",
+                                     "Anne meld TH TS TC\n", "Anne add K KD\n"};
+  int orders = 0;
+  for (int a = 0; a < 4; a++)
+    for (int b = 0; b < 4; b++)
+      for (int c = 0; c < 4; c++) {
+        int d = 6 - a - b - c;
+        if (a == b || a == c || b == c || d < 0 || d > 3 || d == a || d == b || d == c) continue;
+        char text[1024];
+        snprintf(text, sizeof text, "%s%s%s%s%s", head, last[a], last[b], last[c], last[d]);
+        results_t r;
+        run_text(text, &r);
+        cr_assert_eq(r.n, 1);
+        cr_expect_eq(r.v[0].status, VERDICT_LEGAL, "order %d%d%d%d: %s at %u:%u", a, b, c, d,
+                     code_name(r.v[0].code), r.v[0].line, r.v[0].col);
+        cr_expect(r.total[0][0] == 760 && r.total[0][1] == -150, "order %d%d%d%d: %ld / %ld", a,
+                  b, c, d, r.total[0][0], r.total[0][1]);
+        orders++;
+      }
+  cr_expect_eq(orders, 24);
+}
