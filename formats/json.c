@@ -189,3 +189,77 @@ bool json_unescape(const char *value, size_t len, char *out, size_t cap) {
   out[n] = '\0';
   return true;
 }
+
+/* ---- checking ------------------------------------------------------------ */
+
+static const char *valid_value(const char *p, int depth);
+
+static const char *valid_string(const char *p) {
+  for (p++; *p != '"'; p++) {
+    if ((unsigned char)*p < 0x20) return NULL; /* the end, or a raw control */
+    if (*p != '\\') continue;
+    p++;
+    if (*p == 'u') {
+      for (int i = 1; i <= 4; i++)
+        if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i]) return NULL;
+      p += 4;
+    } else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+      return NULL;
+    }
+  }
+  return p + 1;
+}
+
+static const char *valid_number(const char *p) {
+  const char *s = p;
+  if (*p == '-') p++;
+  if (*p == '0') p++;
+  else if (*p >= '1' && *p <= '9') while (*p >= '0' && *p <= '9') p++;
+  else return NULL;
+  if (*p == '.') {
+    if (*++p < '0' || *p > '9') return NULL;
+    while (*p >= '0' && *p <= '9') p++;
+  }
+  if (*p == 'e' || *p == 'E') {
+    if (*++p == '+' || *p == '-') p++;
+    if (*p < '0' || *p > '9') return NULL;
+    while (*p >= '0' && *p <= '9') p++;
+  }
+  return p > s ? p : NULL;
+}
+
+/* Members (object) or elements (array) up to the closing bracket. */
+static const char *valid_items(const char *p, int depth, bool object) {
+  char close = object ? '}' : ']';
+  p = skip_space(p + 1);
+  if (*p == close) return p + 1;
+  for (;;) {
+    if (object) {
+      if (*p != '"' || !(p = valid_string(p))) return NULL;
+      p = skip_space(p);
+      if (*p++ != ':') return NULL;
+      p = skip_space(p);
+    }
+    if (!(p = valid_value(p, depth + 1))) return NULL;
+    p = skip_space(p);
+    if (*p == close) return p + 1;
+    if (*p++ != ',') return NULL;
+    p = skip_space(p);
+  }
+}
+
+static const char *valid_value(const char *p, int depth) {
+  if (depth > 64) return NULL;
+  if (*p == '{' || *p == '[') return valid_items(p, depth, *p == '{');
+  if (*p == '"') return valid_string(p);
+  if (strncmp(p, "true", 4) == 0) return p + 4;
+  if (strncmp(p, "false", 5) == 0) return p + 5;
+  if (strncmp(p, "null", 4) == 0) return p + 4;
+  return valid_number(p);
+}
+
+bool json_valid_object(const char *line) {
+  const char *p = skip_space(line);
+  if (*p != '{' || !(p = valid_value(p, 0))) return false;
+  return *skip_space(p) == '\0';
+}

@@ -23,4 +23,8 @@ bool json_member(const char *line, const char *key, const char **value, size_t *
  * cut at cap - 1); false when it is not a string. */
 bool json_unescape(const char *value, size_t len, char *out, size_t cap);
 
+/* The whole line is one JSON object, well formed (RFC 8259; surrounding
+ * blanks allowed): what merge asks of each line of a shard's output. */
+bool json_valid_object(const char *line);
+
 #endif

@@ -33,6 +33,7 @@ typedef struct {
   const check_options_t *opt;
   results_t results;
   cgr_reader_t *reader;   /* --shard: reads the shard's parts */
+  unsigned long long records; /* judged */
   game_t *g;
   variant_cov_t cov[MAX_VARIANTS];
   int ncov;
@@ -118,6 +119,7 @@ static void count_coverage(check_t *c, const record_t *r) {
 static void json_result(check_t *c, const result_t *r) {
   fputc('{', c->out);
   if (c->opt->shard) fprintf(c->out, "\"segment\":%llu,", c->opt->shard->current);
+  if (c->opt->shard) c->opt->shard->lines++, c->opt->shard->records++;
   fputs("\"file\":", c->out);
   json_bytes(c->out, r->file);
   fprintf(c->out, ",\"record\":%d,\"record_line\":%u,\"at\":%u,\"ok\":%s,\"why\":", r->record,
@@ -135,6 +137,7 @@ static void note(check_t *c, const char *path, const char *why) {
   if (!c->opt->json) return;
   fputc('{', c->out);
   if (c->opt->shard) fprintf(c->out, "\"segment\":%llu,", c->opt->shard->current);
+  if (c->opt->shard) c->opt->shard->lines++;
   fputs("\"error\":", c->out);
   json_bytes(c->out, line);
   fputs("}\n", c->out);
@@ -146,11 +149,14 @@ static bool my_error(check_t *c) {
   shard_t *sh = c->opt->shard;
   if (!sh) return true;
   sh->current = sh->next++;
-  return sh->current % sh->n == sh->k;
+  if (sh->current % sh->n != sh->k) return false;
+  sh->own++;
+  return true;
 }
 
 static void on_record(const record_t *r, void *ctx) {
   check_t *c = ctx;
+  c->records++;
   bool ok = matches(r);
   char want[160], got[1200], why[1500];
   describe_got(r, got, sizeof got);
@@ -317,6 +323,12 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   game_free(g);
   cgr_close(c.reader);
   if (!opt->json) results_end(&c.results);
+  /* nothing judged is no success: a shard may hold no record, merge counts them */
+  if (opt->shard && opt->json) shard_close(out, opt->shard, "check", forced_rules, npaths, paths);
+  if (!opt->shard && c.records == 0 && status == 0) {
+    fprintf(stderr, "referee: no records: nothing was checked\n");
+    status = 3;
+  }
   if (opt->coverage) print_coverage(&c, opt->coverage_out ? opt->coverage_out : out);
   int s = results_junit(&c.results, opt->junit);
   if (s > status) status = s;

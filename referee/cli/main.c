@@ -109,18 +109,20 @@ typedef struct {
   html_t *html;                  /* --html: the page being written, or NULL */
   int status;
   unsigned long long records;
-  const shard_t *shard;          /* --shard: JSON objects carry their segment */
+  shard_t *shard;                /* --shard: JSON objects carry their segment */
 } run_ctx_t;
 
 /* --shard --json: {"segment":N, then the record's object. */
-static void json_with_segment(const record_t *r, unsigned long long segment) {
+static void json_with_segment(const record_t *r, shard_t *sh) {
   char *buf = NULL;
   size_t len = 0;
   FILE *m = open_memstream(&buf, &len);
   if (!m) return;
   report_json(m, r);
   fclose(m);
-  printf("{\"segment\":%llu,%s", segment, len > 1 && buf[0] == '{' ? buf + 1 : "}\n");
+  printf("{\"segment\":%llu,%s", sh->current, len > 1 && buf[0] == '{' ? buf + 1 : "}\n");
+  sh->lines++;
+  sh->records++;
   free(buf);
 }
 
@@ -133,7 +135,7 @@ static void on_record(const record_t *r, void *ctx) {
   } else if (c->json) {
     /* one write per record: processes sharing an output (xargs -P) do not
      * interleave their records */
-    if (c->shard) json_with_segment(r, c->shard->current);
+    if (c->shard) json_with_segment(r, c->shard);
     else report_json(stdout, r);
     fflush(stdout);
   } else {
@@ -214,6 +216,8 @@ typedef struct {
   bool sharded;
   shard_t shard;                 /* --shard K/N */
   const char *origin;            /* --origin NAME:LINE[:RECORDS] */
+  run_origin_t origin_at;        /* ... parsed */
+  char origin_name[512];
   const char *files0;            /* --files0-from: a file of NUL-separated names */
   char **files;
   int nfiles;
@@ -250,7 +254,7 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
       return usage_error("--part-size takes a number of bytes up to 16 MB, not '%s'", v ? v : "");
   } else if (strcmp(a, "--shard") == 0) {
     if (!v || !shard_parse(v, &o->shard))
-      return usage_error("--shard takes K/N with 0 <= K < N, not '%s'", v ? v : "");
+      return usage_error("--shard takes K/N with 0 <= K < N <= 1000000, not '%s'", v ? v : "");
     o->sharded = true;
   } else if (strcmp(a, "--origin") == 0) {
     if (!v) return usage_error("%s needs NAME:LINE", a);
@@ -311,6 +315,8 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
   return option_with_value(o, argc, argv, i);
 }
 
+static bool origin_parse(const char *text, char *name, size_t len, run_origin_t *at);
+
 /* The command line into o and files; OPT_GO_ON or the exit status. */
 static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   int i = 1;
@@ -334,6 +340,9 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     return usage_error("--shard and --coverage do not go together%s", "");
   if (o->origin && (o->nfiles != 1 || o->files0 || o->jobs > 1 || o->sharded || o->check))
     return usage_error("--origin takes one input, without --jobs, --shard or check%s", "");
+  if (o->origin && !origin_parse(o->origin, o->origin_name, sizeof o->origin_name, &o->origin_at))
+    return usage_error("--origin takes NAME:LINE or NAME:LINE:RECORDS (LINE from 1), not '%s'",
+                       o->origin);
   if (o->rules) {
     ruleset_t rs;
     rs_error_t err;
@@ -440,15 +449,13 @@ static bool shard_part(void *p, const char *name, const cgr_part_t *part, FILE *
 /* Referees (or only reads) one whole file, in this process. */
 static void run_one(const opts_t *o, run_ctx_t *ctx, game_t *g, const char *file,
                     unsigned long long *parsed) {
-  char why[128], name[512];
-  run_origin_t at;
+  char why[128];
   bool ok;
   if (o->parse_only) {
     ok = run_parse_only(file, parsed, why, sizeof why);
   } else if (o->origin) {
     FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
-    ok = f && origin_parse(o->origin, name, sizeof name, &at) &&
-         run_stream_at(g, f, &at, why, sizeof why);
+    ok = f && run_stream_at(g, f, &o->origin_at, why, sizeof why);
     if (!f) snprintf(why, sizeof why, "%s", strerror(errno));
     if (f && f != stdin) fclose(f);
   } else {
@@ -469,6 +476,7 @@ static void shard_error(run_ctx_t *ctx, const char *file, const char *why) {
   ctx->status = EXIT_ERROR;
   if (!ctx->json) return;
   printf("{\"segment\":%llu,\"error\":", ctx->shard->current);
+  ctx->shard->lines++;
   json_bytes(stdout, line);
   printf("}\n");
   fflush(stdout);
@@ -501,6 +509,8 @@ static void run_inputs(const opts_t *o, run_ctx_t *ctx, game_t *g, job_counts_t 
     else if (!r || !parts_shard(o->files[f], &shard, shard_part, &sc, why, sizeof why))
       shard_error(ctx, o->files[f], r ? why : "out of memory");
   }
+  if (o->sharded && ctx->json && !ctx->quiet)
+    shard_close(stdout, &shard, o->parse_only ? "parse" : "run", o->rules, o->nfiles, o->files);
   cgr_close(r);
   totals->records = ctx->records;
   totals->actions = o->parse_only ? parsed : game_actions(g);
@@ -527,6 +537,11 @@ static int run_files(opts_t *o, char **files) {
   job_counts_t totals = {0, 0};
   run_inputs(o, ctx, g, &totals);
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  /* nothing judged is no success: a shard may hold no record, merge counts them */
+  if (totals.records == 0 && !o->sharded && !o->parse_only && ctx->status == EXIT_LEGAL) {
+    fprintf(stderr, "referee: no records: nothing was judged\n");
+    ctx->status = EXIT_ERROR;
+  }
   if (o->stats) print_stats(totals.records, totals.actions, bytes, t0, t1);
   game_free(g);
   fflush(stdout);

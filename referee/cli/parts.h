@@ -36,10 +36,25 @@ typedef struct {
   unsigned long long k, n;
   unsigned long long next;     /* the number the next segment will get */
   unsigned long long current;  /* the segment being refereed */
+  /* what the shard covers, for its closing line (shard_close) */
+  unsigned long long own;      /* segments of this shard */
+  unsigned long long bytes, input_bytes; /* their bytes as cut; all segments' */
+  unsigned long long lines, records;     /* JSON lines written; of them, records */
 } shard_t;
 
-/* Parses "K/N" (0 <= K < N). */
+enum { SHARD_MAX = 1000000 };
+
+/* Parses "K/N" (0 <= K < N <= SHARD_MAX). */
 bool shard_parse(const char *text, shard_t *sh);
+
+/* --shard with --json: the shard's closing line, which says what it covers,
+ * so that referee merge refuses a shard missing, cut short, repeated or from
+ * another run: {"shard":{"run": an identity of the command and its inputs
+ * (mode, ruleset, N, each input's name, size and time), "k", "n",
+ * "segments" (of all shards), "own", "bytes", "input_bytes", "lines",
+ * "records"}}. */
+void shard_close(FILE *out, const shard_t *sh, const char *mode, const char *rules,
+                 int nfiles, char *const files[]);
 
 /* The file's segments that fall in the shard, each read by part(ctx, name,
  * part, rest) with sh->current set. An input that cannot be opened or read
