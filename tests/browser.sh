@@ -1,13 +1,12 @@
 # shellcheck shell=sh disable=SC2154
 # Sourced by the tests of the dispute page (html.sh, html_valid.sh); needs
 # $src (the source tree) and $tmp (a directory the test removes).
-#   need PROGRAM PACKAGE: installs the Debian package through tests/install.sh
-#     when PROGRAM is missing; false (the caller says SKIP) when it cannot be.
+#   need PROGRAM: true when PROGRAM is installed; false when it is not, for
+#     the caller to say SKIP and exit 77 (tests/setup.sh installs chromium,
+#     tidy and poppler-utils; no test installs anything).
 #   browse URL ARGS...: headless Chromium on URL, its output on stdout, its
 #     console in $tmp/console.log.
 need() {
-  command -v "$1" >/dev/null 2>&1 && return 0
-  sh "$src/tests/install.sh" "$2" >/dev/null 2>&1 || true
   command -v "$1" >/dev/null 2>&1
 }
 

@@ -17,7 +17,8 @@
 # `referee` on the PATH, `build/referee` and the repository's `corpus/` and
 # `rulesets/` at hand. A block that looks like output or a record but is not
 # marked is an error too, so nothing shown escapes the test. Last, README.md
-# must name every package that the scripts under tests/ install.
+# must name every package that the scripts under tests/ install, and no
+# script but tests/setup.sh may install any.
 #
 # Usage: sh tests/docs.sh [--update] REFEREE SOURCE_DIR [PAGE.md...]
 #        (default: README.md and docs/*.md)
@@ -177,6 +178,15 @@ if [ "$update" -eq 0 ]; then
     grep -qE "(^|[\` ])$pkg([\` ,]|\$)" "$src/README.md" ||
       { echo "FAIL: README.md does not list $pkg, which the scripts install"; fails=$((fails + 1)); }
   done <"$tmp/packages"
+  # ... and tests/setup.sh installs them all, once, before any test runs: no
+  # other script installs a package (under ctest -j they would race for dpkg's
+  # lock; tests/deb.sh's dpkg -i of the built package is what it tests)
+  for script in "$src"/tests/*.sh "$src"/tests/fuzz/*.sh; do
+    case ${script##*/} in setup.sh | install.sh) continue ;; esac
+    grep -nE '^[^#]*(tests/install[.]sh|apt[-]get|apt[ ]install)' "$script" |
+      sed "s|^|FAIL: ${script#"$src"/} installs packages (tests/setup.sh alone does): |"
+  done >"$tmp/installers"
+  [ -s "$tmp/installers" ] && { cat "$tmp/installers"; fails=$((fails + 1)); }
 fi
 
 if [ "$fails" -eq 0 ]; then

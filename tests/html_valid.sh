@@ -14,8 +14,9 @@
 #     action (its line, pile top and stock) and the score table, without the
 #     buttons of the replay;
 #   - the page of a 5000-point 4-player game (referee gen) is under 2 MB.
-# tidy, chromium and pdftotext are installed through tests/install.sh when
-# missing; a check that cannot run for want of one says SKIP.
+# tidy, chromium and pdftotext are installed by tests/setup.sh; a check that
+# cannot run for want of one says SKIP, and the test then exits 77 (ctest
+# shows it as skipped) when every check that ran passed, else 1.
 # usage: html_valid.sh REFEREE SOURCE_DIR
 set -u
 export LC_ALL=C.UTF-8 LANGUAGE= # the page in English, whatever the caller's language
@@ -24,7 +25,16 @@ src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
+skipped=0
 bad() { echo "FAIL: $*"; fail=1; }
+skip() { echo "SKIP: $*"; skipped=1; }
+# finish: 1 when a check failed, else 77 when one could not run, else 0
+finish() {
+  [ "$fail" -eq 0 ] || exit 1
+  [ "$skipped" -eq 0 ] || exit 77
+  echo "html_valid: all checks passed"
+  exit 0
+}
 . "$src/tests/browser.sh"
 c=$src/corpus
 
@@ -72,18 +82,18 @@ valid() {
   bad "$2 is not valid HTML:"
   sed 's/^/  | /' "$tmp/tidy.out" | head -10
 }
-if need tidy tidy; then
+if need tidy; then
   for p in $pages; do valid "$tmp/$p.html" "the page $p"; done
   sed 's|<h1>|<h1><b>|' "$tmp/legal.html" >"$tmp/unclosed.html"
   tidy -q -e "$tmp/unclosed.html" >/dev/null 2>&1 && bad "tidy accepts a page with an unclosed <b>"
   [ "$fail" -eq 0 ] && echo "ok: tidy finds nothing in the pages as written:$pages"
 else
-  echo "SKIP: tidy cannot be installed here: the pages were not validated"
+  skip "tidy is not installed (sh tests/setup.sh installs it): the pages were not validated"
 fi
 
-if ! need chromium chromium; then
-  echo "SKIP: chromium cannot be installed here: the built documents and the print were not checked"
-  exit "$fail"
+if ! need chromium; then
+  skip "chromium is not installed (sh tests/setup.sh installs it): the built documents and the print were not checked"
+  finish
 fi
 # The documents built: the page of several records holds the single pages'
 # records (a browser opening each would add seconds to the test for nothing).
@@ -98,7 +108,7 @@ grep -qF '# &lt;!--&lt;script&gt; a' "$tmp/markup.dom.html" && [ "$n" -eq 1 ] &&
   bad "markup in a record's comments is not shown as text in a whole page ($n replays)"
 
 # Printed: the verdict, the table at the offending action, the scores; no buttons.
-if need pdftotext poppler-utils; then
+if need pdftotext; then
   f=$c/classic/illegal-opening-minimum-90.cgr
   json=$("$ref" --json "$f")
   line=$(echo "$json" | sed -n 's/.*"verdict":"illegal","code":"[A-Z0-9-]*","line":\([0-9]*\).*/\1/p')
@@ -120,10 +130,9 @@ if need pdftotext poppler-utils; then
   done
   echo "ok: printed, $(wc -l <"$tmp/print.txt") lines: the verdict, line $line, pile $top, stock $stock, scores"
 else
-  echo "SKIP: pdftotext cannot be installed here: the print was not checked"
+  skip "pdftotext is not installed (poppler-utils: sh tests/setup.sh installs it): the print was not checked"
 fi
 if grep -a 'CONSOLE' "$tmp/console.log" | grep -aq 'Uncaught'; then
   bad "a script error in a page"
 fi
-[ "$fail" -eq 0 ] && echo "html_valid: all checks passed"
-exit "$fail"
+finish

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages named as arguments that are not installed yet
-# (apt-get, as root or through sudo). Used by tests/setup.sh and tests/fuzz/run.sh.
+# (apt-get, as root or through sudo). Used by tests/setup.sh alone, which
+# installs everything before any test runs: no test calls it.
 set -eu
 need=""
 for pkg in "$@"; do

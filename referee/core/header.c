@@ -117,13 +117,8 @@ static bool adjacent_partners(const record_t *r, int *a, int *b) {
 static const char *resolve_variant(game_t *g, const char *name, char *buf, size_t len) {
   size_t n = strlen(name);
   bool is_path = strchr(name, '/') || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
-  const char *slash = g->file ? strrchr(g->file, '/') : NULL;
-  if (!is_path || name[0] == '/' || g->forced_rules || !slash) return name;
-  snprintf(buf, len, "%.*s/%s", (int)(slash - g->file), g->file, name);
-  FILE *f = fopen(buf, "rb");
-  if (!f) return name;
-  fclose(f);
-  return buf;
+  if (!is_path || g->forced_rules) return name;
+  return rs_resolve_path(g->file, name, buf, len);
 }
 
 /* A ruleset that cannot be loaded: the error is in the YAML file (its own

@@ -189,6 +189,11 @@ const char *rs_nearest_builtin(const char *name);
 /* Whether rs_load reads NAME as a path (it holds '/' or ends in .yaml). */
 bool rs_is_path(const char *name);
 bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err);
+/* A relative path named in file `from` (a ruleset's `extends`, a record's
+ * `variant`): the path beside `from` when a file there has that name
+ * (checked with stat, nothing opened), else `name` itself; "./" parts
+ * of a file found dropped. */
+const char *rs_resolve_path(const char *from, const char *name, char *buf, size_t len);
 bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                   rs_error_t *err);
 

@@ -13,12 +13,16 @@
  * maps key by key, lists (table, bands, ...) and rank maps as a whole. A
  * document that extends nothing extends the schema's defaults: each key it
  * leaves out has its default (rulekeys.def); it gives schema and name. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #include "ruleset.h"
@@ -32,6 +36,18 @@ typedef struct {
 } loader_t;
 
 enum { MAX_EXTENDS = 8 };  /* bases extending bases, at most */
+
+/* The rulesets being loaded, each extending the next: a file met twice is a
+ * loop; a chain longer than MAX_EXTENDS is refused at its first file. */
+typedef struct {
+  int n;
+  struct {
+    char name[256];
+    dev_t dev;
+    ino_t ino;          /* 0 for a built-in */
+    unsigned line, col; /* its `extends` value */
+  } at[MAX_EXTENDS + 1];
+} chain_t;
 
 static bool fail_at(loader_t *ld, const yaml_node_t *node, const char *fmt, ...) {
   if (node) {
@@ -332,31 +348,53 @@ static bool check_flow_depth(const char *text, size_t len, rs_error_t *err) {
 }
 
 static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
-                      rs_error_t *err, int depth);
-static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, int depth);
+                      rs_error_t *err, chain_t *ch);
+static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, chain_t *ch);
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* "dir/a.yaml -> b.yaml -> ...": the chain's files for a message, the first
+ * as named, the others by their file names. */
+static void chain_text(const chain_t *ch, const char *last, char *out, size_t len) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (int i = 0; i < ch->n && used < len; i++)
+    used += (size_t)snprintf(out + used, len - used, "%s -> ",
+                             i ? base_name(ch->at[i].name) : ch->at[i].name);
+  if (used < len) snprintf(out + used, len - used, "%s", base_name(last));
+}
 
 /* `extends: BASE`: BASE loaded into rs, a path read relative to the
- * extending file when a file there has that name. */
+ * extending file when a file there has that name (rs_resolve_path). */
 static bool load_base(loader_t *ld, yaml_node_t *ext, ruleset_t *rs, const char *label,
-                      int depth) {
+                      chain_t *ch) {
   const char *name = scalar(ext);
   if (!name || !*name) return fail_at(ld, ext, "extends: expected a ruleset name or path");
-  if (depth >= MAX_EXTENDS)
-    return fail_at(ld, ext, "extends: more than %d rulesets extend one another (a loop?)",
-                   MAX_EXTENDS);
-  char path[512];
-  const char *slash = strrchr(label, '/');
-  const char *use = name;
-  if (rs_is_path(name) && name[0] != '/' && slash) {
-    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - label), label, name);
-    FILE *f = fopen(path, "rb");
-    if (f) {
-      fclose(f);
-      use = path;
+  char path[512], text[600];
+  const char *use = rs_is_path(name) ? rs_resolve_path(label, name, path, sizeof path) : name;
+  struct stat sb;
+  bool file = rs_is_path(use) && stat(use, &sb) == 0;
+  for (int i = 0; file && i < ch->n; i++)
+    if (ch->at[i].ino == sb.st_ino && ch->at[i].dev == sb.st_dev) {
+      chain_text(ch, use, text, sizeof text);
+      return fail_at(ld, ext, "extends: a loop: %s", text);
     }
+  if (ch->n > MAX_EXTENDS - 1) {
+    chain_text(ch, use, text, sizeof text);
+    snprintf(ld->err->file, sizeof ld->err->file, "%s", ch->at[0].name);
+    ld->err->line = ch->at[0].line;
+    ld->err->col = ch->at[0].col;
+    snprintf(ld->err->message, sizeof ld->err->message,
+             "extends: more than %d rulesets extend one another: %.180s", MAX_EXTENDS, text);
+    return false;
   }
+  ch->at[ch->n - 1].line = (unsigned)ext->start_mark.line + 1;
+  ch->at[ch->n - 1].col = (unsigned)ext->start_mark.column + 1;
   rs_error_t base_err;
-  if (load_named(rs, use, &base_err, depth + 1)) return true;
+  if (load_named(rs, use, &base_err, ch)) return true;
   if (base_err.line > 0) {
     *ld->err = base_err; /* the fault is in the base: its own file and position */
     return false;
@@ -390,7 +428,7 @@ static bool apply_defaults(loader_t *ld, ruleset_t *rs) {
 /* The document's root against the schema, over a base when it extends one,
  * else over the defaults. */
 static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char *label,
-                      int depth) {
+                      chain_t *ch) {
   yaml_node_t *ext = node_of(ld, root, "extends");
   bool extends = ext != root;
   if (extends) {
@@ -399,7 +437,7 @@ static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char
          p++)
       if (yaml_document_get_node(ld->doc, p->key) == ext)
         value = yaml_document_get_node(ld->doc, p->value);
-    if (!load_base(ld, value, rs, label, depth)) return false;
+    if (!load_base(ld, value, rs, label, ch)) return false;
   } else if (!apply_defaults(ld, rs)) {
     return false;
   }
@@ -414,12 +452,17 @@ static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char
 
 bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                   rs_error_t *err) {
-  return load_text(rs, label, text, len, err, 0);
+  chain_t ch = {0};
+  return load_text(rs, label, text, len, err, &ch);
 }
 
 static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
-                      rs_error_t *err, int depth) {
+                      rs_error_t *err, chain_t *ch) {
   memset(rs, 0, sizeof *rs);
+  if (ch->n <= MAX_EXTENDS) {
+    snprintf(ch->at[ch->n].name, sizeof ch->at[ch->n].name, "%s", label);
+    ch->n++;
+  }
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", label);
   err->line = err->col = 1;
@@ -452,50 +495,99 @@ static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t
   } else if (root->type != YAML_MAPPING_NODE) {
     ok = fail_at(&ld, root, "top level: expected a mapping");
   } else {
-    ok = load_root(&ld, root, rs, label, depth);
+    ok = load_root(&ld, root, rs, label, ch);
   }
   yaml_document_delete(&doc);
   yaml_parser_delete(&parser);
   return ok;
 }
 
-static bool load_file(ruleset_t *rs, const char *path, rs_error_t *err, int depth) {
+/* Reads a ruleset file: a regular file only (a FIFO, a device or standard
+ * input is refused without blocking), whose size the system knows (a /proc
+ * file, reporting 0 bytes, is refused unread), at most MAX_RULESET_BYTES. */
+static char *read_ruleset_file(const char *path, size_t *n, struct stat *sb, rs_error_t *err) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+  const char *why = fd < 0 ? strerror(errno) : NULL;
+  if (fd >= 0 && fstat(fd, sb) != 0) why = strerror(errno);
+  else if (fd >= 0 && !S_ISREG(sb->st_mode)) why = "not a regular file (a FIFO, a device?)";
+  else if (fd >= 0 && sb->st_size == 0) why = "an empty file, or one whose size is unknown (/proc?)";
+  else if (fd >= 0 && sb->st_size > MAX_RULESET_BYTES) why = "file larger than 1 MB";
+  char *buf = why ? NULL : malloc((size_t)sb->st_size + 1);
+  if (!why && !buf) why = "out of memory";
+  *n = 0;
+  while (!why && *n < (size_t)sb->st_size) {
+    ssize_t got = read(fd, buf + *n, (size_t)sb->st_size - *n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) why = got < 0 ? strerror(errno) : "the file changed while read";
+    else *n += (size_t)got;
+  }
+  if (fd >= 0) close(fd);
+  if (!why) return buf;
+  free(buf);
+  snprintf(err->message, sizeof err->message, "cannot %s: %s", fd < 0 ? "open" : "read", why);
+  return NULL;
+}
+
+static bool load_file(ruleset_t *rs, const char *path, rs_error_t *err, chain_t *ch) {
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", path);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errno));
-    return false;
-  }
-  char *buf = malloc(MAX_RULESET_BYTES + 1);
-  size_t n = buf ? fread(buf, 1, MAX_RULESET_BYTES + 1, f) : 0;
-  bool read_error = ferror(f) != 0;
-  fclose(f);
-  if (!buf || read_error) {
-    free(buf);
-    snprintf(err->message, sizeof err->message, "cannot read the file");
-    return false;
-  }
-  bool ok = load_text(rs, path, buf, n, err, depth);
+  size_t n;
+  struct stat sb;
+  char *buf = read_ruleset_file(path, &n, &sb, err);
+  if (!buf) return false;
+  if (ch->n <= MAX_EXTENDS) ch->at[ch->n].dev = sb.st_dev, ch->at[ch->n].ino = sb.st_ino;
+  bool ok = load_text(rs, path, buf, n, err, ch);
   free(buf);
   return ok;
 }
 
 bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
-  return load_file(rs, path, err, 0);
+  chain_t ch = {0};
+  return load_file(rs, path, err, &ch);
 }
 
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
-  return load_named(rs, name_or_path, err, 0);
+  chain_t ch = {0};
+  return load_named(rs, name_or_path, err, &ch);
 }
 
-static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, int depth) {
-  if (rs_is_path(name_or_path)) return load_file(rs, name_or_path, err, depth);
+/* "dir/./x" and "dir/x" alike: "./" components dropped (in place). */
+static void drop_dot_parts(char *p) {
+  char *w = p;
+  for (const char *r = p; *r;) {
+    if (r[0] == '.' && r[1] == '/' && (r == p || r[-1] == '/')) {
+      r += 2;
+      while (*r == '/') r++;
+      continue;
+    }
+    *w++ = *r++;
+  }
+  *w = '\0';
+  if (!*p) snprintf(p, 2, ".");
+}
+
+const char *rs_resolve_path(const char *from, const char *name, char *buf, size_t len) {
+  const char *slash = from ? strrchr(from, '/') : NULL;
+  struct stat sb;
+  if (name[0] != '/' && slash) {
+    snprintf(buf, len, "%.*s/%s", (int)(slash - from), from, name);
+    drop_dot_parts(buf);
+    if (stat(buf, &sb) == 0) return buf;
+  }
+  if (strncmp(name, "./", 2) != 0 || stat(name, &sb) != 0) return name; /* as written */
+  snprintf(buf, len, "%s", name);
+  drop_dot_parts(buf);
+  return buf;
+}
+
+static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, chain_t *ch) {
+  if (rs_is_path(name_or_path)) return load_file(rs, name_or_path, err, ch);
   for (const rs_builtin_t *b = rs_builtins; b->name; b++)
     if (strcmp(b->name, name_or_path) == 0) {
       char label[96];
       snprintf(label, sizeof label, "rulesets/%s.yaml", b->name);
-      return load_text(rs, label, b->text, b->len, err, depth);
+      if (ch->n <= MAX_EXTENDS) ch->at[ch->n].dev = 0, ch->at[ch->n].ino = 0;
+      return load_text(rs, label, b->text, b->len, err, ch);
     }
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", name_or_path);

@@ -7,9 +7,10 @@
 #   sh tests/fuzz/run.sh [SECONDS] [libFuzzer flags...]
 #
 # Flags after SECONDS go to both fuzzers (e.g. -seed=7, -jobs=4 -workers=4,
-# -fork=4); see docs/fuzzing.md. Installs clang, libclang-rt-N-dev (the
-# libFuzzer runtime of clang N, the installed clang's major version) and the
-# build dependencies when they are missing.
+# -fork=4); see docs/fuzzing.md. Installs nothing: tests/setup.sh installs
+# clang, libclang-rt-N-dev (the libFuzzer runtime of clang N, the installed
+# clang's major version) and the build dependencies; this script says what is
+# missing and exits 3 when they are not there.
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -19,15 +20,31 @@ case $seconds in
   '' | *[!0-9]*) echo "usage: sh tests/fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2; exit 3 ;;
 esac
 
-sh tests/install.sh clang cmake pkg-config libyaml-dev libpcre2-dev
-# libFuzzer's runtime comes with the package of the installed clang's major
-# version (libclang-rt-14-dev on Debian 12), not a name fixed here
-clang_major=$(clang -dumpversion | cut -d. -f1)
-sh tests/install.sh "libclang-rt-$clang_major-dev"
-
 src=$(pwd)
 out=$src/build-fuzz
 mkdir -p "$out/obj" "$out/crashes" "$out/corpus-record" "$out/corpus-ruleset"
+cc=${CC_FUZZ:-clang}
+
+# What tests/setup.sh installs for the fuzzers: the compiler, the build's
+# tools and libraries, and libFuzzer's runtime (the package of the compiler's
+# major version: libclang-rt-14-dev on Debian 12), which a harness that does
+# nothing must link with.
+missing=""
+for tool in "$cc" cmake pkg-config; do
+  command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
+pkg-config --exists yaml-0.1 2>/dev/null || missing="$missing libyaml-dev"
+pkg-config --exists libpcre2-8 2>/dev/null || missing="$missing libpcre2-dev"
+if command -v "$cc" >/dev/null 2>&1; then
+  echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return !d && n; }' >"$out/probe.c"
+  "$cc" -fsanitize=fuzzer,address,undefined "$out/probe.c" -o "$out/probe" >/dev/null 2>&1 ||
+    missing="$missing libclang-rt-$("$cc" -dumpversion | cut -d. -f1)-dev (libFuzzer's runtime for $cc)"
+  rm -f "$out/probe.c" "$out/probe"
+fi
+if [ -n "$missing" ]; then
+  echo "run.sh: missing:$missing; sh tests/setup.sh installs what the fuzzers need" >&2
+  exit 3
+fi
 
 # The sources the harnesses need: the core, the formats, the embedding API and
 # the command line's file runner (every .c but the program's main).
@@ -39,7 +56,6 @@ cmake -DOUT="$out/rulesets_builtin.c" -DDIR="$src/rulesets" -DEXT=yaml \
 cmake -DOUT="$out/variant_docs.c" -DDIR="$src/docs/variants" -DEXT=md \
       -DTABLE=rs_variant_docs -P referee/core/embed_rulesets.cmake
 
-cc=${CC_FUZZ:-clang}
 san="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 warn="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes"
 inc="-std=c11 -Ireferee/core -Iformats -Ireferee/api -Ireferee/cli"

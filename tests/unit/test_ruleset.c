@@ -2,6 +2,8 @@
  * document gets file:line:col and a sentence. */
 #define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,8 +315,57 @@ Test(ruleset, extends_loop_is_refused) {
   fclose(f);
   ruleset_t r;
   cr_assert_not(rs_load(&r, path, &err));
-  cr_assert(strstr(err.message, "extend one another"), "%s", err.message);
+  cr_assert(strstr(err.message, "extends: a loop"), "%s", err.message);
+  cr_assert_str_eq(err.file, path);
+  cr_assert_eq(err.line, 3);
   remove(path);
+}
+
+/* A chain longer than eight is refused at its first file, every file named
+ * (issue 20: the error named ./././a.yaml, at the ninth file). */
+Test(ruleset, a_long_extends_chain_is_refused_at_its_first_file) {
+  char dir[] = "/tmp/rs-chain-XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  char path[64];
+  for (int i = 1; i <= 10; i++) {
+    snprintf(path, sizeof path, "%s/c%d.yaml", dir, i);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    if (i < 10) fprintf(f, "schema: 1\nname: c%d\nextends: ./c%d.yaml\n", i, i + 1);
+    else fprintf(f, "schema: 1\nname: c10\nextends: classic\n");
+    fclose(f);
+  }
+  ruleset_t r;
+  snprintf(path, sizeof path, "%s/c1.yaml", dir);
+  cr_assert_not(rs_load(&r, path, &err));
+  cr_assert_str_eq(err.file, path);
+  cr_assert_eq(err.line, 3, "%u: %s", err.line, err.message);
+  cr_assert(strstr(err.message, "more than 8") && strstr(err.message, "c9.yaml") &&
+                !strstr(err.message, "/./"),
+            "%s", err.message);
+  for (int i = 1; i <= 10; i++) {
+    snprintf(path, sizeof path, "%s/c%d.yaml", dir, i);
+    remove(path);
+  }
+  rmdir(dir);
+}
+
+/* Rulesets are read from regular files only, never blocking (issue 20). */
+Test(ruleset, a_fifo_a_device_or_a_proc_file_is_no_ruleset) {
+  char dir[] = "/tmp/rs-fifo-XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  char fifo[64];
+  snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+  cr_assert_eq(mkfifo(fifo, 0600), 0);
+  ruleset_t r;
+  const char *paths[] = {fifo, "/dev/null", "/dev/stdin", "/proc/self/status"};
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+    cr_assert_not(rs_load(&r, paths[i], &err), "%s", paths[i]);
+    cr_assert(strstr(err.message, "cannot"), "%s: %s", paths[i], err.message);
+    cr_assert_null(strstr(err.message, "Name:"), "%s echoed: %s", paths[i], err.message);
+  }
+  remove(fifo);
+  rmdir(dir);
 }
 
 Test(ruleset, unknown_key_suggests_the_nearest) {
