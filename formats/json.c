@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at p, or 0. */
-static size_t utf8_len(const unsigned char *p) {
+size_t json_utf8_len(const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
   size_t k = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 ? 2 : 0;
   if (p[0] >= 0xF5) return 0;
   for (size_t i = 1; i < k; i++)
@@ -39,7 +39,7 @@ static void write_string(FILE *out, const char *s, bool lossless) {
         } else if (*p < 0x80) {
           putc(*p, out);
         } else {
-          size_t k = utf8_len(p);
+          size_t k = json_utf8_len((const char *)p);
           if (k == 0 && lossless) {
             fprintf(out, "\\u%04x", *p);
           } else if (k == 0) {

@@ -4,18 +4,28 @@
 #include <errno.h>
 #include <string.h>
 
+#include "json.h"
 #include "report.h"
 
+/* s as XML 1.0 character data: markup escaped, a control character as '?',
+ * a byte that is not valid UTF-8 (a file name's) as U+FFFD, so that the
+ * report is always well-formed. */
 static void xml_text(FILE *f, const char *s) {
   for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    size_t k = c < 0x80 ? 1 : json_utf8_len(s);
     switch (*s) {
       case '<': fputs("&lt;", f); break;
       case '>': fputs("&gt;", f); break;
       case '&': fputs("&amp;", f); break;
       case '"': fputs("&quot;", f); break;
       default:
-        if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n') fputc('?', f);
-        else fputc(*s, f);
+        if (k == 0) fputs("\xEF\xBF\xBD", f);
+        else if (c < 0x20 && c != '\t' && c != '\n') fputc('?', f);
+        else {
+          fwrite(s, 1, k, f);
+          s += k - 1;
+        }
     }
   }
 }

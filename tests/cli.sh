@@ -362,6 +362,25 @@ expect 3 "--shard with --jobs" -- "$ref" --shard 0/2 --jobs 2 "$c/legal-3p-hand.
 expect 3 "merge with an unreadable input" -- "$ref" merge --json "$tmp/s0.jsonl" "$tmp/s1.jsonl"
 contains "$tmp/err" "none.cgr: No such file" "the unreadable input"
 
+# merge shows a shard's error line with its control bytes escaped, never raw
+# (an ESC would reach the terminal); JUnit stays well-formed XML whatever
+# bytes a file name holds (issue 20)
+printf '{"error":"referee: x: \\u001b[31mred"}\n' >"$tmp/esc.jsonl"
+expect 3 "merge of an error line" -- "$ref" merge "$tmp/esc.jsonl"
+contains "$tmp/err" '\x1b[31mred' "the ESC shown as \\x1b"
+if grep -q "$(printf '\033')" "$tmp/err"; then echo "FAIL: merge sent ESC to stderr"; fails=$((fails + 1)); fi
+mkdir -p "$tmp/oddnames"
+bad=$(printf 'odd\377\001name.cgr')
+sed 's/expect: illegal WILD-OVERFLOW/expect: legal/' "$c/illegal-wild-overflow.cgr" >"$tmp/oddnames/$bad"
+expect 1 "check --junit, a file name not UTF-8" -- "$ref" check --junit "$tmp/odd.xml" "$tmp/oddnames"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/odd.xml" 2>"$tmp/err" ||
+  { echo "FAIL: JUnit with a non-UTF-8 file name is not well-formed XML: $(tail -1 "$tmp/err")"; fails=$((fails + 1)); }
+# a variant line naming a FIFO neither blocks nor reads it (issue 20)
+mkfifo "$tmp/fifo.yaml"
+sed 's/^variant classic/variant fifo.yaml/' "$c/legal-2p-full-hand.cgr" >"$tmp/fifo-rec.cgr"
+expect 3 "variant naming a FIFO" -- timeout 10 "$ref" "$tmp/fifo-rec.cgr"
+contains "$tmp/out" "not a regular file" "the FIFO refused, said"
+
 # nothing to judge is no success (issue 20): an empty directory, an empty
 # list, in every mode
 mkdir -p "$tmp/emptydir"

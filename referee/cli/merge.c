@@ -149,6 +149,15 @@ static void verdict(merge_t *m, const char *line, const char *v, size_t len) {
   else printf("%s\n", line);
 }
 
+/* A shard's error line on stderr: a control byte (ESC...) is shown as \xNN,
+ * never sent to the terminal. */
+static void say_error(const char *why) {
+  for (const unsigned char *p = (const unsigned char *)why; *p; p++)
+    if (*p < 0x20 || *p == 0x7f) fprintf(stderr, "\\x%02x", *p);
+    else fputc(*p, stderr);
+  fputc('\n', stderr);
+}
+
 static void one_line(merge_t *m, const char *line) {
   const char *v;
   size_t len;
@@ -164,7 +173,7 @@ static void one_line(merge_t *m, const char *line) {
     m->checks = true;
   } else if (json_member(line, "error", &v, &len)) {
     string_of(line, "error", why, sizeof why);
-    fprintf(stderr, "%s\n", why);
+    say_error(why);
     m->error = true;
   } else {
     fprintf(stderr, "referee merge: not a line of referee --json or check --json: %.60s\n", line);
