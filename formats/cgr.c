@@ -115,7 +115,13 @@ static int take(cgr_reader_t *r, size_t n, bool too_long) {
   }
   r->line[n] = '\0';
   r->line_len = n;
+  if (r->line_fn) r->line_fn(r->line_ctx, r->lineno, r->line, n);
   return too_long ? -1 : 1;
+}
+
+void cgr_set_line_sink(cgr_reader_t *r, cgr_line_fn fn, void *ctx) {
+  r->line_fn = fn;
+  r->line_ctx = ctx;
 }
 
 /* A line that is not whole in the buffer: copied into r->linebuf as the

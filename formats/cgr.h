@@ -51,6 +51,12 @@ int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
 int cgr_take_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
                   const stmt_t **st, stmt_error_t *err);
 
+/* Every line the reader reads from its input (blank and comment lines too),
+ * with its number, as read (without LF, CR, byte-order mark; a line longer
+ * than CGR_MAX_LINE cut there), handed to fn before it is parsed: what a
+ * caller keeps of the text without reading the input a second time. */
+typedef void (*cgr_line_fn)(void *ctx, unsigned line, const char *text, size_t len);
+void cgr_set_line_sink(cgr_reader_t *r, cgr_line_fn fn, void *ctx);
 /* The last line read, as text, and its number. */
 const char *cgr_line_text(const cgr_reader_t *r);
 unsigned cgr_line_number(const cgr_reader_t *r);

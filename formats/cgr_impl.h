@@ -45,6 +45,8 @@ struct cgr_reader {
   unsigned ntoks;
   bool ascii; /* the current line has no byte >= 0x80 */
   cgr_grammar_t *gr;
+  cgr_line_fn line_fn;    /* every line read, to the caller (cgr_set_line_sink) */
+  void *line_ctx;
   card_t card_of[RANK_JOKER + 1][6]; /* [rank + 1][suit + 1], NO_CARD but for
                              the 52 cards and [J][5], the joker "JK" (cgr_fast.c) */
   stmt_t st;

@@ -13,6 +13,12 @@
 #include "meld.h"
 #include "report.h"
 
+/* What a page keeps of one record (memory stays under 64 MB whatever the
+ * input): its tables up to WINDOW lines after its first error, at most
+ * STATES_CAP bytes of them, and its lines' text up to the same line, at most
+ * LINES_CAP bytes; the record's "cut" says from which line nothing is kept. */
+enum { WINDOW = 1000, STATES_CAP = 16 << 20, LINES_CAP = 4 << 20 };
+
 struct html {
   FILE *out;
   char *buf;         /* the current record's states, as JSON */
@@ -20,9 +26,14 @@ struct html {
   FILE *states;
   bool first_state;
   unsigned last_line;
-  char file[512];    /* the file whose text is in text/lines */
-  char *text;
-  size_t text_len;
+  unsigned error_line; /* the record's first illegal action, 0 */
+  unsigned cut;        /* the first line not kept, 0 */
+  /* the lines read since the record began (html_line), each as
+   * [unsigned line][unsigned len][len bytes] */
+  char *lines;
+  size_t lines_len, lines_cap;
+  unsigned record_start; /* the `cgr` line of the record being read, 0 */
+  unsigned next_start;   /* the next record's, once read: its lines kept whole */
 };
 
 /* Writes the JSON s with every '<' as "\u003c" (a '<' is only ever in a
@@ -36,12 +47,70 @@ static void put_safe(FILE *out, const char *s, size_t n) {
   }
 }
 
+/* s as a JSON string, '<' escaped (put_safe): a language tag or a word
+ * cannot end the script element it is written in. */
+static void json_string_safe(FILE *out, const char *s) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (!m) return;
+  json_string(m, s);
+  fclose(m);
+  put_safe(out, buf, len);
+  free(buf);
+}
+
 static void open_states(html_t *h) {
   h->buf = NULL;
   h->len = 0;
   h->states = open_memstream(&h->buf, &h->len);
   h->first_state = true;
   h->last_line = 0;
+  h->error_line = 0;
+  h->cut = 0;
+}
+
+/* Past what the page keeps of the record: noted as its cut. */
+static bool beyond(html_t *h, unsigned line, size_t have, size_t cap) {
+  if (h->cut && line >= h->cut) return true;
+  if ((!h->error_line || line <= h->error_line + WINDOW) && have <= cap) return false;
+  if (!h->cut || line < h->cut) h->cut = line;
+  return true;
+}
+
+void html_line(void *ctx, unsigned line, const char *text, size_t len) {
+  html_t *h = ctx;
+  bool starts = len >= 3 && memcmp(text, "cgr", 3) == 0 && (len == 3 || text[3] == ' ' || text[3] == '\t');
+  if (starts && !h->record_start) h->record_start = line;
+  else if (starts && !h->next_start) h->next_start = line;
+  if (!h->next_start && beyond(h, line, h->lines_len + len, LINES_CAP)) return;
+  if (h->lines_cap - h->lines_len < len + 2 * sizeof(unsigned)) {
+    size_t cap = 2 * h->lines_cap + len + 4096;
+    char *grown = realloc(h->lines, cap);
+    if (!grown) return;
+    h->lines = grown;
+    h->lines_cap = cap;
+  }
+  unsigned head[2] = {line, (unsigned)len};
+  memcpy(h->lines + h->lines_len, head, sizeof head);
+  memcpy(h->lines + h->lines_len + sizeof head, text, len);
+  h->lines_len += sizeof head + len;
+}
+
+/* After a record: only the lines of the next one (its `cgr` line and the
+ * comments before it) stay. */
+static void drop_lines(html_t *h) {
+  size_t at = 0, keep = h->lines_len;
+  while (at < h->lines_len && keep == h->lines_len) {
+    unsigned head[2];
+    memcpy(head, h->lines + at, sizeof head);
+    if (h->next_start && head[0] >= h->next_start) keep = at;
+    at += sizeof head + head[1];
+  }
+  memmove(h->lines, h->lines + keep, h->lines_len - keep);
+  h->lines_len -= keep;
+  h->record_start = h->next_start;
+  h->next_start = 0;
 }
 
 html_t *html_new(FILE *out) {
@@ -130,6 +199,8 @@ static void put_state(FILE *out, const engine_t *eng) {
 void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   html_t *h = ctx;
   if (!h->states) return;
+  if (e && !h->error_line && eng_error(e)->status == VERDICT_ILLEGAL) h->error_line = line;
+  if (beyond(h, line, h->len, STATES_CAP)) return;
   fprintf(h->states, "%s[%u,%d,", h->first_state ? "" : ",", line, hand);
   h->first_state = false;
   if (e) put_state(h->states, e);
@@ -138,44 +209,27 @@ void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   if (line > h->last_line) h->last_line = line;
 }
 
-/* The text of the record's file (read once per file; none for stdin). */
-static void load_file(html_t *h, const char *file) {
-  if (h->text && strcmp(h->file, file) == 0) return;
-  free(h->text);
-  h->text = NULL;
-  h->text_len = 0;
-  snprintf(h->file, sizeof h->file, "%s", file);
-  FILE *f = strcmp(file, "-") == 0 ? NULL : fopen(file, "rb");
-  if (!f) return;
-  FILE *m = open_memstream(&h->text, &h->text_len);
-  char chunk[8192];
-  size_t n;
-  while (m && (n = fread(chunk, 1, sizeof chunk, f)) > 0) fwrite(chunk, 1, n, m);
-  if (m) fclose(m);
-  fclose(f);
-}
-
-/* The record's lines, from its first to `last`, as an array of strings. */
+/* The record's lines kept, from its first to `last`, as an array of
+ * strings (each '<' written as \u003c by put_safe). */
 static void put_source(FILE *out, html_t *h, const record_t *rec, unsigned last) {
-  load_file(h, rec->file);
-  unsigned first = rec->start_line ? rec->start_line : 1, line = 1;
-  fprintf(out, ",\"s0\":%u,\"src\":[", first);
-  const char *p = h->text, *end = h->text ? h->text + h->text_len : NULL;
+  unsigned first = rec->start_line ? rec->start_line : 1;
+  fprintf(out, ",\"s0\":");
   bool any = false;
-  while (p && p < end && line <= last) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) nl = end;
-    if (line >= first) {
-      char *s = strndup(p, (size_t)(nl - p));
-      if (any) putc(',', out);
-      json_string(out, s ? s : "");
-      free(s);
-      any = true;
-    }
-    line++;
-    p = nl + 1;
+  for (size_t at = 0; at < h->lines_len;) {
+    unsigned head[2];
+    memcpy(head, h->lines + at, sizeof head);
+    const char *text = h->lines + at + sizeof head;
+    at += sizeof head + head[1];
+    if (head[0] < first || head[0] > last || (h->next_start && head[0] >= h->next_start)) continue;
+    if (!any) fprintf(out, "%u,\"src\":[", head[0]);
+    else putc(',', out);
+    char *s = strndup(text, head[1]);
+    json_string(out, s ? s : "");
+    free(s);
+    any = true;
   }
-  putc(']', out);
+  if (!any) fprintf(out, "%u,\"src\":[", first);
+  fprintf(out, "],\"cut\":%u", h->cut);
 }
 
 static void put_verdict(FILE *out, const verdict_t *v) {
@@ -269,13 +323,10 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
   put_scores(out, rec);
   unsigned last = h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line;
   put_source(out, h, rec, last);
-  fputs(",\"states\":[", out);
-  fflush(h->states);
-  fwrite(h->buf, 1, h->len, out);
-  fputs("]}", out);
 }
 
 void html_record(html_t *h, const record_t *rec) {
+  if (h->states) fflush(h->states);
   char *buf = NULL;
   size_t len = 0;
   FILE *m = open_memstream(&buf, &len);
@@ -284,11 +335,14 @@ void html_record(html_t *h, const record_t *rec) {
     fclose(m);
     fputs("<script type=\"application/json\" class=\"rec\">", h->out);
     put_safe(h->out, buf, len);
-    fputs("</script>\n", h->out);
+    fputs(",\"states\":[", h->out);
+    if (h->buf) put_safe(h->out, h->buf, h->len);
+    fputs("]}</script>\n", h->out);
   }
   free(buf);
   if (h->states) fclose(h->states);
   free(h->buf);
+  drop_lines(h);
   open_states(h);
 }
 
@@ -304,7 +358,9 @@ static const char *const page_words[] = {
   N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("going out"),
   N_("cut"), N_("cards left"), N_("hand total"), N_("running"), N_("legal"), N_("illegal"),
   N_("malformed"), N_("error"), N_(" at line {0}:{1}"), N_("ruleset key: {0}"),
-  N_(" (record {0})"), N_("« first"), N_("◀ previous"), N_("next ▶"), N_("last »")};
+  N_(" (record {0})"), N_("« first"), N_("◀ previous"), N_("next ▶"), N_("last »"),
+  N_("lines from {0} on are not on this page: it keeps 1000 lines after the first error, and "
+     "at most 4 MB of text and 16 MB of tables a record")};
 
 /* The script's words that count: singular and plural, the script's
  * plural() picks one. */
@@ -313,9 +369,9 @@ static const char *const page_counts[] = {
 
 static void put_word(FILE *out, const char *english, const char *translation) {
   putc(',', out);
-  json_string(out, english);
+  json_string_safe(out, english);
   putc(':', out);
-  json_string(out, translation);
+  json_string_safe(out, translation);
 }
 
 /* In a language other than English: {"lang": ..., english: translation, ...}
@@ -325,7 +381,7 @@ static void put_word(FILE *out, const char *english, const char *translation) {
 static void put_words(FILE *out) {
   if (strcmp(i18n_language(), "en") == 0) return;
   fputs("<script type=\"application/json\" id=\"i18n\">{\"lang\":", out);
-  json_string(out, i18n_language());
+  json_string_safe(out, i18n_language());
   for (size_t i = 0; i < sizeof page_words / sizeof *page_words; i++)
     put_word(out, page_words[i], _(page_words[i]));
   for (size_t i = 0; i + 1 < sizeof page_counts / sizeof *page_counts; i += 2) {
@@ -342,7 +398,7 @@ bool html_finish(html_t *h) {
   bool ok = fflush(h->out) == 0 && !ferror(h->out);
   if (h->states) fclose(h->states);
   free(h->buf);
-  free(h->text);
+  free(h->lines);
   free(h);
   return ok;
 }

@@ -35,6 +35,41 @@ for out in "$tmp/no/such/dir.html" /dev/full; do
 done
 echo "pages written for $(ls "$src"/corpus/*/*.cgr | wc -l) records"
 
+# The input is read once (issue 20): on a pipe, a process substitution or a
+# FIFO every record is judged and in the page, the status is one run's.
+c=$src/corpus/classic
+{ cat "$c/legal-2p-full-hand.cgr" "$c/legal-3p-hand.cgr"
+  i=0; while [ $i -lt 300 ]; do cat "$c/illegal-wild-overflow.cgr"; i=$((i + 1)); done; } >"$tmp/many.cgr"
+"$ref" --quiet "$tmp/many.cgr"; want=$?
+cat "$tmp/many.cgr" | "$ref" --quiet --html "$tmp/pipe.html" /dev/stdin; got=$?
+n=$(grep -c 'class="rec"' "$tmp/pipe.html")
+[ "$got" -eq "$want" ] && [ "$n" -eq 302 ] || bad "--html on a pipe: exit $got (not $want), $n records of 302"
+mkfifo "$tmp/fifo.cgr"
+cat "$tmp/many.cgr" >"$tmp/fifo.cgr" &
+timeout 20 "$ref" --quiet --html "$tmp/fifo.html" "$tmp/fifo.cgr"; got=$?
+wait
+n=$(grep -c 'class="rec"' "$tmp/fifo.html")
+[ "$got" -eq "$want" ] && [ "$n" -eq 302 ] || bad "--html on a FIFO: exit $got (not $want), $n records of 302"
+grep -q '"src":\["cgr 1","variant classic"' "$tmp/pipe.html" || bad "--html on a pipe: the records' text is not in the page"
+# A page is bounded (issue 20): a record of 200,000 actions, illegal early,
+# keeps 1000 lines after its error, says from where nothing is kept, and
+# stays small.
+{ grep -v '^#' "$c/illegal-wild-overflow.cgr"
+  awk 'BEGIN { for (i = 0; i < 100000; i++) print "Bruno draw 4C\nBruno discard 4C" }'; } >"$tmp/big.cgr"
+"$ref" --quiet --html "$tmp/big.html" "$tmp/big.cgr"
+size=$(wc -c <"$tmp/big.html")
+[ "$size" -lt 2000000 ] || bad "--html of a 200,000-action record: a page of $size bytes"
+at=$("$ref" --json "$tmp/big.cgr" | sed -n 's/.*"verdict":"illegal","code":"[A-Z-]*","line":\([0-9]*\).*/\1/p')
+grep -q "\"cut\":$((at + 1001))" "$tmp/big.html" || bad "--html of a long record: no cut 1000 lines after line $at"
+# The page's language is a catalogue's tag, escaped (issue 20): no script
+# from LANGUAGE, no lang="de" on an English page.
+env LANGUAGE='</script><svg onload=title=7>' LANG=fr_FR.UTF-8 "$ref" --quiet --html "$tmp/inj.html" "$c/illegal-wild-overflow.cgr"
+grep -q '<svg onload' "$tmp/inj.html" && bad "LANGUAGE is written into the page unescaped"
+env -u LANGUAGE LANG=de_DE.UTF-8 "$ref" --quiet --html "$tmp/de.html" "$c/illegal-wild-overflow.cgr"
+grep -q '"lang":"de"' "$tmp/de.html" && bad "LANG=de_DE.UTF-8 claims German on an English page"
+env -u LANGUAGE LANG=fr_FR.UTF-8 "$ref" --quiet --html "$tmp/fr.html" "$c/illegal-wild-overflow.cgr"
+grep -q '"lang":"fr"' "$tmp/fr.html" || bad "LANG=fr_FR.UTF-8: the page does not say French"
+
 . "$src/tests/browser.sh"
 if ! need chromium; then
   echo "SKIP: chromium is not installed (sh tests/setup.sh installs it): the browser checks did not run"

@@ -403,7 +403,7 @@ static bool origin_parse(const char *text, char *name, size_t len, run_origin_t 
       (size_t)(c1 - text) >= len)
     return false;
   snprintf(name, len, "%.*s", (int)(c1 - text), text);
-  *at = (run_origin_t){name, (unsigned)line, (int)records};
+  *at = (run_origin_t){name, (unsigned)line, (int)records, NULL, NULL};
   return true;
 }
 
@@ -455,9 +455,16 @@ static void run_one(const opts_t *o, run_ctx_t *ctx, game_t *g, const char *file
     ok = run_parse_only(file, parsed, why, sizeof why);
   } else if (o->origin) {
     FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
-    ok = f && run_stream_at(g, f, &o->origin_at, why, sizeof why);
+    run_origin_t at = o->origin_at;
+    if (ctx->html) {
+      at.line_fn = html_line;
+      at.line_ctx = ctx->html;
+    }
+    ok = f && run_stream_at(g, f, &at, why, sizeof why);
     if (!f) snprintf(why, sizeof why, "%s", strerror(errno));
     if (f && f != stdin) fclose(f);
+  } else if (ctx->html) {
+    ok = run_file_lines(g, file, html_line, ctx->html, why, sizeof why);
   } else {
     ok = run_file(g, file, why, sizeof why);
   }

@@ -26,6 +26,7 @@ bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t
     return false;
   }
   cgr_set_first_line(r, at->first_line);
+  cgr_set_line_sink(r, at->line_fn, at->line_ctx);
   game_begin_part(g, at->name, at->records_before);
   feed(g, r);
   bool ok = !ferror(f);
@@ -36,7 +37,7 @@ bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t
 }
 
 bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len) {
-  run_origin_t at = {name, 1, 0};
+  run_origin_t at = {name, 1, 0, NULL, NULL};
   return run_stream_at(g, f, &at, why, why_len);
 }
 
@@ -65,12 +66,18 @@ static FILE *open_input(const char *path, char *why, size_t why_len) {
   return f;
 }
 
-bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
+bool run_file_lines(game_t *g, const char *path, cgr_line_fn fn, void *ctx, char *why,
+                    size_t why_len) {
   FILE *f = open_input(path, why, why_len);
   if (!f) return false;
-  bool ok = run_stream(g, f, f == stdin ? "<stdin>" : path, why, why_len);
+  run_origin_t at = {f == stdin ? "<stdin>" : path, 1, 0, fn, ctx};
+  bool ok = run_stream_at(g, f, &at, why, why_len);
   if (f != stdin) fclose(f);
   return ok;
+}
+
+bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
+  return run_file_lines(g, path, NULL, NULL, why, why_len);
 }
 
 bool run_part(game_t *g, cgr_reader_t *r, const char *name, const cgr_part_t *p, FILE *rest,

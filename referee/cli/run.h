@@ -15,6 +15,8 @@ typedef struct {
   const char *name;
   unsigned first_line;
   int records_before;
+  cgr_line_fn line_fn;  /* when set, every line read goes to it too (--html) */
+  void *line_ctx;
 } run_origin_t;
 
 /* Why the open file fd is no input (a directory), or NULL. */
@@ -23,6 +25,9 @@ const char *run_refused(int fd);
 /* Reads every record of the file at path ("-" for standard input) through g.
  * False when the file cannot be opened or read; the reason is in why. */
 bool run_file(game_t *g, const char *path, char *why, size_t why_len);
+/* The same, each line read handed to fn too (the input is read once). */
+bool run_file_lines(game_t *g, const char *path, cgr_line_fn fn, void *ctx, char *why,
+                    size_t why_len);
 /* The same for an open stream, named `name` in verdicts (not closed). */
 bool run_stream(game_t *g, FILE *f, const char *name, char *why, size_t why_len);
 /* The same for a stream that is a part of a file, positions as in the file. */

@@ -145,6 +145,9 @@ void eng_note_opening_group(engine_t *e, const stmt_t *st, int p, long value);
  * end); one card left is noted for the discard (going_out.premature). */
 bool eng_after_meld(engine_t *e, const stmt_t *st, int p);
 bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p);
+/* The discard of a last card left while the team lacked what going out
+ * needs (going_out.premature: meld): the verdict at the action that left it. */
+bool eng_judge_last_discard(engine_t *e, int p);
 /* An empty hand while melding first: the decision to end, by `ask` or `end`. */
 bool eng_may_end_early(engine_t *e, const stmt_t *st, int p);
 void eng_went_out(engine_t *e, int p);

@@ -211,21 +211,24 @@ void eng_went_out(engine_t *e, int p) {
   e->empty_hand = false;
 }
 
-/* going_out.*: the hand became empty by a meld, an add or a discard. A
- * discard that ends a turn whose melding left one card while the team
- * lacked what going out needs is judged at that melding
- * (going_out.premature: meld) or at the discard (discard). */
+/* going_out.premature: meld: the discard of the last card that a meld, add
+ * or take left while the team lacked what going out needs goes out without
+ * it: judged at that action, before the card leaves the hand (the table the
+ * verdict shows is the one that action left). */
+bool eng_judge_last_discard(engine_t *e, int p) {
+  if (!e->last_card.set || e->rs->going_out.premature != PREMATURE_AT_MELD) return true;
+  if (!judge_requirements_as(e, &e->last_card, p,
+                             _("%s would keep one card, whose discard goes out,")))
+    return false;
+  eng_use(e, RK_GOING_OUT_PREMATURE);
+  return true;
+}
+
+/* going_out.*: the hand became empty by a meld, an add or a discard. */
 bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
   e->concealed = concealed_now(e);
-  bool at_meld = st->verb == V_DISCARD && e->last_card.set &&
-                 rs->going_out.premature == PREMATURE_AT_MELD;
-  if (at_meld &&
-      !judge_requirements_as(e, &e->last_card, p,
-                             _("%s would keep one card, whose discard goes out,")))
-    return false;
-  if (at_meld) eng_use(e, RK_GOING_OUT_PREMATURE);
   if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
     return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,

@@ -43,6 +43,23 @@ static bool is_english(const char *list) {
   return strncmp(list, "en", 2) == 0 && strchr("_.@:", list[2] ? list[2] : '_') != NULL;
 }
 
+/* The language of the catalogue gettext found, from its header's
+ * "Language:" field, kept only when it reads as a language tag (letters,
+ * digits, '-' or '_'): "fr" for LANGUAGE=fr, none for LANG=de_DE.UTF-8 when
+ * there is no German catalogue (the messages stay English, and say so). */
+static bool catalogue_language(void) {
+  static const char header_id[] = ""; /* the catalogue's header entry */
+  const char *header = dgettext(I18N_DOMAIN, header_id);
+  const char *field = header ? strstr(header, "Language: ") : NULL;
+  if (!field) return false;
+  field += strlen("Language: ");
+  size_t n = strspn(field, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_");
+  if (n == 0 || n >= sizeof language) return false;
+  memcpy(language, field, n);
+  language[strcspn(language, "_")] = '\0'; /* "pt_BR": the page's lang is "pt" */
+  return true;
+}
+
 bool i18n_init(const char *lang, const char *localedir) {
   const char *want = lang && *lang ? lang : env_language();
   active = false;
@@ -58,11 +75,7 @@ bool i18n_init(const char *lang, const char *localedir) {
   if (setenv("LANGUAGE", want, 1) != 0) return false;
   if (localedir) bindtextdomain(I18N_DOMAIN, localedir);
   bind_textdomain_codeset(I18N_DOMAIN, "UTF-8");
-  size_t n = strcspn(want, "_.@:"); /* "fr_FR.UTF-8:en" is "fr" */
-  if (n >= sizeof language) n = sizeof language - 1;
-  memcpy(language, want, n);
-  language[n] = '\0';
-  active = true;
+  active = catalogue_language();
   return true;
 }
 

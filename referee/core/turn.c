@@ -157,9 +157,11 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("the partner has not answered yet"));
   if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p)) return false;
+  bool stock_out = e->ask == ASK_NO && e->stock.total == 0;
+  if (e->hand[p].total == 1 && !stock_out && !eng_judge_last_discard(e, p)) return false;
   cc_take(&e->hand[p], c, 1);
   cc_take(&e->own, c, 1);
-  if (e->hand[p].total == 0 && e->ask == ASK_NO && e->stock.total == 0) {
+  if (e->hand[p].total == 0 && stock_out) {
     /* refused, the player drew the stock's last card and discards it: the
      * hand ends by the empty stock, not by going out */
     e->over = e->stock_out = true;
