@@ -20,7 +20,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,10 +31,11 @@ struct cgr_split {
   int fd;
   bool eof, done, failed;
   int err;
-  char *buf;               /* the input held, or the whole file mapped */
-  bool mapped;             /* a regular file, mapped: nothing copied, and the
-                              processes given its parts share its pages */
-  size_t released;         /* mapped: the pages before this are unmapped */
+  char *buf;               /* the input held (read, never mapped: a file cut
+                              short under the referee is an error, not SIGBUS) */
+  bool changed;            /* a regular file whose size changed while read */
+  unsigned long long size; /* a regular file's size at open, else 0 */
+  unsigned long long total; /* bytes read */
   size_t len, cap, max, part_bytes;
   cgr_reader_t *r;         /* asks the grammar about the lines a cut depends on */
   size_t start, pos;       /* the part begins at start; lines before pos are scanned */
@@ -50,21 +50,6 @@ struct cgr_split {
   unsigned prev_line;
 };
 
-/* A regular file is mapped whole (its pages are released behind the parts
- * as they are given); any other input is read into a buffer. */
-static bool map_file(cgr_split_t *s) {
-  struct stat sb;
-  if (fstat(s->fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
-      (unsigned long long)sb.st_size > (size_t)-1 / 2 || lseek(s->fd, 0, SEEK_CUR) != 0)
-    return false;
-  void *m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
-  if (m == MAP_FAILED) return false;
-  s->buf = m;
-  s->len = (size_t)sb.st_size;
-  s->mapped = s->eof = true;
-  return true;
-}
-
 cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
   cgr_split_t *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -72,7 +57,10 @@ cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
   s->part_bytes = part_bytes;
   s->max = max_bytes < (1u << 16) ? 1u << 16 : max_bytes;
   s->cap = s->max < (1u << 20) ? s->max : 1u << 20;
-  if (!map_file(s)) s->buf = malloc(s->cap);
+  s->buf = malloc(s->cap);
+  struct stat sb;
+  if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && lseek(fd, 0, SEEK_CUR) == 0)
+    s->size = (unsigned long long)sb.st_size;
   s->r = cgr_open_lines();
   s->start_line = s->line = s->run_line = 1;
   if (!s->buf || !s->r) {
@@ -85,17 +73,21 @@ cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
 void cgr_split_close(cgr_split_t *s) {
   if (!s) return;
   cgr_close(s->r);
-  if (s->mapped) munmap(s->buf + s->released, s->len - s->released);
-  else free(s->buf);
+  free(s->buf);
   free(s);
 }
 
-/* Mapped: the pages before the part, whose readers are done with them. */
-static void release(cgr_split_t *s) {
-  size_t page = (size_t)sysconf(_SC_PAGESIZE), upto = s->start / page * page;
-  if (!s->mapped || upto <= s->released) return;
-  munmap(s->buf + s->released, upto - s->released);
-  s->released = upto;
+const char *cgr_split_why(const cgr_split_t *s) {
+  return s->changed ? "the file changed while it was read" : strerror(s->err);
+}
+
+/* At the end of a regular file: it still has the size it had at open, and
+ * that many bytes were read. */
+static bool same_file(cgr_split_t *s) {
+  struct stat sb;
+  if (!s->size) return true;
+  return fstat(s->fd, &sb) == 0 && (unsigned long long)sb.st_size == s->size &&
+         s->total == s->size;
 }
 
 /* Moves the part to the front of the buffer (the caller is done with the
@@ -121,6 +113,7 @@ static int more(cgr_split_t *s) {
   ssize_t n;
   do n = read(s->fd, s->buf + s->len, s->cap - s->len);
   while (n < 0 && errno == EINTR);
+  if (n == 0 && !same_file(s)) s->changed = true, n = -1, errno = EIO;
   if (n <= 0) {
     s->eof = true;
     s->failed = n < 0;
@@ -128,6 +121,7 @@ static int more(cgr_split_t *s) {
     return 0;
   }
   s->len += (size_t)n;
+  s->total += (unsigned long long)n;
   return 1;
 }
 
@@ -186,7 +180,7 @@ static bool cut_here(cgr_split_t *s) {
 
 static void cut(cgr_split_t *s, size_t n, cgr_part_t *p) {
   *p = (cgr_part_t){s->buf + s->start, s->run_at - s->start, s->start_line, s->records_before,
-                    false, false, s->buf + s->pos, n, s->line};
+                    false, false, s->buf + s->pos, n, s->line, s->size};
   s->records_before += s->records;
   s->records = 0;
   s->start = s->pos = s->run_at;
@@ -216,7 +210,7 @@ static void account(cgr_split_t *s, line_class_t c, size_t at, size_t n, bool lf
 /* The rest of the input as one part: at its end, or when it cannot be cut. */
 static int last_part(cgr_split_t *s, cgr_part_t *p) {
   *p = (cgr_part_t){s->buf + s->start, s->len - s->start, s->start_line, s->records_before,
-                    true, !s->eof, NULL, 0, 0};
+                    true, !s->eof, NULL, 0, 0, s->size};
   s->done = true;
   return 1;
 }
@@ -225,8 +219,7 @@ static int last_part(cgr_split_t *s, cgr_part_t *p) {
  * other than cgr (classify's first test) are "anything else". */
 static void skip_plain_lines(cgr_split_t *s) {
   const char *buf = s->buf, *at = buf + s->pos, *last = NULL;
-  /* mapped, no further than a buffer of max bytes would hold */
-  const char *end = buf + (s->mapped && s->len - s->start > s->max ? s->start + s->max : s->len);
+  const char *end = buf + s->len;
   size_t last_len = 0;
   unsigned line = s->line;
   while (at < end && line > 1) {
@@ -255,7 +248,6 @@ int cgr_split_next(cgr_split_t *s, cgr_part_t *p) {
     errno = s->err;
     return -1;
   }
-  release(s);
   for (;;) {
     if (s->whole) return last_part(s, p);
     skip_plain_lines(s);
@@ -266,8 +258,6 @@ int cgr_split_next(cgr_split_t *s, cgr_part_t *p) {
       continue;
     }
     size_t n = nl ? (size_t)(nl - at) : s->len - s->pos;
-    /* where a buffer of max bytes would be full: the same parts either way */
-    if (s->mapped && s->pos + n - s->start >= s->max) return last_part(s, p);
     if (!nl && n == 0) return last_part(s, p);
     line_class_t c = classify(s, at, n, s->line);
     if (c == L_START && cut_here(s)) {

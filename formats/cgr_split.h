@@ -32,15 +32,21 @@ typedef struct {
   const char *next;
   size_t next_len;      /* without its LF */
   unsigned next_line;
+  unsigned long long size; /* a regular file's size when opened (0: not one): a
+                              part read with the rest checks the file kept it */
 } cgr_part_t;
 
 /* Cuts the input read from fd (not closed) into parts of at least part_bytes
  * (0: at every place a cut can be made: one record a part, or the few that
  * cannot be parted), holding at most max_bytes. NULL when out of memory. */
 cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes);
-/* 1: the next part in *p; 0: no more; -1: a read error (errno set), after
- * the parts read before it. */
+/* 1: the next part in *p; 0: no more; -1: a read error, after the parts
+ * read before it (cgr_split_why says what). A regular file is read, never
+ * mapped: one cut short or grown while read is an error, never a signal. */
 int cgr_split_next(cgr_split_t *s, cgr_part_t *p);
+/* Why cgr_split_next returned -1: the system's reason, or that the file
+ * changed while it was read. */
+const char *cgr_split_why(const cgr_split_t *s);
 void cgr_split_close(cgr_split_t *s);
 
 #endif

@@ -381,6 +381,28 @@ sed 's/^variant classic/variant fifo.yaml/' "$c/legal-2p-full-hand.cgr" >"$tmp/f
 expect 3 "variant naming a FIFO" -- timeout 10 "$ref" "$tmp/fifo-rec.cgr"
 contains "$tmp/out" "not a regular file" "the FIFO refused, said"
 
+# a file cut short while it is read (issue 20: --jobs and --shard mapped it
+# and died of SIGBUS): whatever the moment, the exit status is one run's on
+# the whole file or 3 (an I/O error naming the file), never a signal
+"$ref" gen --variant classic --games 60 --seed 9 >"$tmp/long.cgr"
+"$ref" --quiet "$tmp/long.cgr" && whole=0 || whole=$?
+for opts in "--jobs 2 --part-size 20000" "--shard 0/2 --json" "--jobs 1"; do
+  for delay in 0.01 0.05 0.2; do
+    cp "$tmp/long.cgr" "$tmp/cut.cgr"
+    # shellcheck disable=SC2086
+    "$ref" --quiet $opts "$tmp/cut.cgr" >/dev/null 2>"$tmp/err" &
+    pid=$!
+    sleep "$delay"
+    : >"$tmp/cut.cgr"
+    wait "$pid" && got=0 || got=$?
+    if [ "$got" -gt 3 ] || { [ "$got" -ne 3 ] && [ "$got" -ne "$whole" ] && [ "$opts" != "--shard 0/2 --json" ]; }; then
+      echo "FAIL: $opts, the file cut after ${delay}s: exit $got"; fails=$((fails + 1))
+    elif [ "$got" -eq 3 ] && ! grep -q "cut.cgr" "$tmp/err"; then
+      echo "FAIL: $opts, the file cut after ${delay}s: exit 3 without naming it"; fails=$((fails + 1))
+    fi
+  done
+done
+
 # nothing to judge is no success (issue 20): an empty directory, an empty
 # list, in every mode
 mkdir -p "$tmp/emptydir"

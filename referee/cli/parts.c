@@ -43,7 +43,8 @@ static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task
   }
   int status = 0;
   if (rc < 0) {
-    fprintf(stderr, "referee: %s: %s\n", path, fd < 0 ? refused : strerror(errno));
+    const char *why = fd < 0 ? refused : sp ? cgr_split_why(sp) : strerror(errno);
+    fprintf(stderr, "referee: %s: %s\n", path, why);
     status = 3;
   }
   cgr_split_close(sp);
@@ -133,7 +134,7 @@ bool parts_shard(const char *path, shard_t *sh, part_fn_t part, void *ctx, char 
     if (p.rest) break;
   }
   if (ok && rc < 0) {
-    snprintf(why, why_len, "read error: %s", strerror(errno));
+    snprintf(why, why_len, "read error: %s", cgr_split_why(sp));
     ok = !take_segment(sh, 0);
   }
   if (rest) fclose(rest);

@@ -19,7 +19,27 @@ static void feed(game_t *g, cgr_reader_t *r) {
   }
 }
 
+/* A regular file's size as it starts to be read (0: not one, or not read
+ * from its start). */
+static unsigned long long size_at_start(FILE *f) {
+  struct stat sb;
+  if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || ftello(f) != 0) return 0;
+  return (unsigned long long)sb.st_size;
+}
+
+/* A regular file read to its end kept its size: `read` bytes of `size`. */
+static bool unchanged(FILE *f, unsigned long long size, unsigned long long read, char *why,
+                      size_t why_len) {
+  struct stat sb;
+  if (!size || (fstat(fileno(f), &sb) == 0 && (unsigned long long)sb.st_size == size &&
+                read == size))
+    return true;
+  snprintf(why, why_len, "the file changed while it was read");
+  return false;
+}
+
 bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t why_len) {
+  unsigned long long size = size_at_start(f);
   cgr_reader_t *r = cgr_open(f);
   if (!r) {
     snprintf(why, why_len, "out of memory");
@@ -31,6 +51,7 @@ bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t
   feed(g, r);
   bool ok = !ferror(f);
   if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
+  else ok = unchanged(f, size, cgr_bytes_read(r), why, why_len);
   game_end_file(g, cgr_line_number(r));
   cgr_close(r);
   return ok;
@@ -87,6 +108,7 @@ bool run_part(game_t *g, cgr_reader_t *r, const char *name, const cgr_part_t *p,
   feed(g, r);
   bool ok = !(p->rest && rest && ferror(rest));
   if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
+  else if (p->rest && rest) ok = unchanged(rest, p->size, (unsigned long long)ftello(rest), why, why_len);
   if (p->last) {
     game_end_file(g, cgr_line_number(r));
     return ok;
