@@ -32,12 +32,12 @@ _referee() {
   esac
 
   local common="--json --html --explain --at --keep-going --rules --color --lang --jobs
-    --part-size
+    --part-size --junit --tap
     --shard --files0-from --origin --stats --quiet --parse-only --list-rules --list-keys --help --version --"
   case $sub in
     gen)
       COMPREPLY=($(compgen -W "--variant --rules --players --seed --games --hands --expect
-        --stats" -- "$cur"))
+        --stats --help" -- "$cur"))
       return ;;
     merge)
       if [[ $cur == -* ]]; then
@@ -48,7 +48,7 @@ _referee() {
       return ;;
     check)
       if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "--junit --tap --coverage $common" -- "$cur"))
+        COMPREPLY=($(compgen -W "--coverage $common" -- "$cur"))
       else
         COMPREPLY=($(compgen -f -X '!*.cgr' -- "$cur") $(compgen -d -S / -- "$cur"))
       fi

@@ -189,6 +189,15 @@ static void print_scores(FILE *out, const record_t *rec) {
     fprintf(out, _(" — the game goes on (%s)\n"), goal);
 }
 
+void report_describe(const record_t *r, char *buf, size_t len) {
+  const verdict_t *v = &r->verdict;
+  if (r->ruleset_error) snprintf(buf, len, "a ruleset error: %s: %s", v->text, v->message);
+  else if (v->status == VERDICT_LEGAL) snprintf(buf, len, "legal");
+  else if (v->status == VERDICT_ILLEGAL)
+    snprintf(buf, len, "illegal %s %u:%u (%s)", code_name(v->code), v->line, v->col, v->message);
+  else snprintf(buf, len, "malformed %u:%u (%s)", v->line, v->col, v->message);
+}
+
 void report_text(FILE *out, const record_t *rec, bool color) {
   const verdict_t *v = &rec->verdict;
   const char *on = "", *off = "";

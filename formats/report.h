@@ -14,6 +14,9 @@ extern const rs_builtin_t rs_variant_docs[];
 /* Text: "file:line:col: illegal: CODE: message (rule)", the source line with
  * a caret under the token, then the scores. color: ANSI colours. */
 void report_text(FILE *out, const record_t *rec, bool color);
+/* The verdict in a few words: "legal", "illegal CODE L:C (message)",
+ * "malformed L:C (message)", "a ruleset error: ..." (check, --tap). */
+void report_describe(const record_t *r, char *buf, size_t len);
 /* One JSON object on one line, with every field of the verdict and scores. */
 void report_json(FILE *out, const record_t *rec);
 /* The caret line for a column of a text: spaces, '^', '~' under the token

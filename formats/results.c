@@ -64,7 +64,7 @@ void results_add(results_t *rs, const result_t *r) {
       fputs("\"\n  ...", rs->out);
     }
     fputc('\n', rs->out);
-  } else if (!r->ok) {
+  } else if (!r->ok && rs->out) {
     report_put(rs->out, r->file);
     fprintf(rs->out, ":%u: FAIL: ", r->at);
     report_put(rs->out, r->why);
@@ -73,6 +73,7 @@ void results_add(results_t *rs, const result_t *r) {
 }
 
 void results_end(results_t *rs) {
+  if (!rs->out) return;
   if (rs->tap) fprintf(rs->out, "1..%u\n# %u passed, %u failed\n", rs->tap_n, rs->passed, rs->failed);
   else fprintf(rs->out, "%u passed, %u failed\n", rs->passed, rs->failed);
 }

@@ -27,7 +27,8 @@ typedef struct {
 } results_t;
 
 /* Starts the report (TAP's header). junit: also gather a JUnit report (false
- * when no temporary file could be opened). */
+ * when no temporary file could be opened). out NULL (no TAP): no failure
+ * lines and no closing counts, only the JUnit report. */
 bool results_begin(results_t *rs, FILE *out, bool tap, bool junit);
 /* One record: a TAP test point, or a failure line; a JUnit testcase. */
 void results_add(results_t *rs, const result_t *r);

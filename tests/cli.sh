@@ -403,6 +403,27 @@ for opts in "--jobs 2 --part-size 20000" "--shard 0/2 --json" "--jobs 1"; do
   done
 done
 
+# plain mode writes TAP and JUnit too (issue 21): a record passes when legal
+expect 1 "--tap" -- "$ref" --tap "$c/legal-2p-full-hand.cgr" "$c/illegal-wild-overflow.cgr"
+contains "$tmp/out" "ok 1 - $c/legal-2p-full-hand.cgr record 1" "--tap: the legal record passes"
+contains "$tmp/out" "not ok 2 - $c/illegal-wild-overflow.cgr" "--tap: the illegal one fails"
+contains "$tmp/out" "illegal WILD-OVERFLOW 13:6" "--tap: the verdict in the failure"
+contains "$tmp/out" "1..2" "--tap: the plan"
+expect 1 "--junit" -- "$ref" --junit "$tmp/plain.xml" "$c/legal-2p-full-hand.cgr" "$c/illegal-wild-overflow.cgr"
+contains "$tmp/out" "illegal: WILD-OVERFLOW" "--junit: the usual verdicts on stdout"
+contains "$tmp/plain.xml" 'tests="2" failures="1"' "--junit: the counts"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/plain.xml" ||
+  { echo "FAIL: plain --junit is not well-formed XML"; fails=$((fails + 1)); }
+expect 3 "--tap with --jobs" -- "$ref" --tap --jobs 2 "$c/legal-2p-full-hand.cgr"
+# --list-keys --rules R: R as it resolves, which loads back (issue 21)
+expect 0 "--list-keys --rules" -- "$ref" --list-keys --rules "$src/corpus/custom/no-concealed.yaml"
+contains "$tmp/out" "concealed: false" "--list-keys --rules: the ruleset's own value"
+contains "$tmp/out" "max_wild: 3" "--list-keys --rules: the base's value"
+sed 1d "$tmp/out" >"$tmp/resolved.yaml"
+expect 0 "--list-keys --rules R loads back" -- "$ref" --rules "$tmp/resolved.yaml" "$c/legal-2p-full-hand.cgr"
+expect 0 "gen --help" -- "$ref" gen --help
+contains "$tmp/out" "usage: referee gen" "gen --help: its usage"
+
 # nothing to judge is no success (issue 20): an empty directory, an empty
 # list, in every mode
 mkdir -p "$tmp/emptydir"

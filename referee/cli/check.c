@@ -11,6 +11,7 @@
 
 #include "game.h"
 #include "json.h"
+#include "report.h"
 #include "results.h"
 #include "run.h"
 
@@ -52,14 +53,6 @@ static void describe_expect(const record_t *r, char *buf, size_t len) {
   }
 }
 
-static void describe_got(const record_t *r, char *buf, size_t len) {
-  const verdict_t *v = &r->verdict;
-  if (r->ruleset_error) snprintf(buf, len, "a ruleset error: %s: %s", v->text, v->message);
-  else if (v->status == VERDICT_LEGAL) snprintf(buf, len, "legal");
-  else if (v->status == VERDICT_ILLEGAL)
-    snprintf(buf, len, "illegal %s %u:%u (%s)", code_name(v->code), v->line, v->col, v->message);
-  else snprintf(buf, len, "malformed %u:%u (%s)", v->line, v->col, v->message);
-}
 
 static bool matches(const record_t *r) {
   const verdict_t *v = &r->verdict;
@@ -159,7 +152,7 @@ static void on_record(const record_t *r, void *ctx) {
   c->records++;
   bool ok = matches(r);
   char want[160], got[1200], why[1500];
-  describe_got(r, got, sizeof got);
+  report_describe(r, got, sizeof got);
   if (!r->has_expect) {
     snprintf(why, sizeof why, "record %d has no \"# expect:\" line; got %s", r->index, got);
   } else {

@@ -16,6 +16,7 @@
 #include "game.h"
 #include "gen.h"
 #include "html.h"
+#include "args.h"
 #include "jobs.h"
 #include "keys.h"
 #include "json.h"
@@ -23,9 +24,9 @@
 #include "merge.h"
 #include "parts.h"
 #include "report.h"
+#include "results.h"
 #include "run.h"
 
-enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3 };
 
 static const char usage[] =
     "usage: referee [options] FILE...      referee game records (- reads stdin)\n"
@@ -55,8 +56,10 @@ static const char usage[] =
     "  --color WHEN    colour the text output: auto (default), always, never\n"
     "  --lang L        the messages' language: en (default) or fr; without it,\n"
     "                  LANGUAGE, LC_ALL, LC_MESSAGES and LANG as usual\n"
-    "  check --junit F write a JUnit XML report to F as well\n"
-    "  check --tap     print TAP (Test Anything Protocol) instead of failure lines\n"
+    "  --junit F       write a JUnit XML report to F as well: a testcase a record,\n"
+    "                  passed when legal (check: when as its # expect: line says)\n"
+    "  --tap           print TAP (Test Anything Protocol) instead of the verdicts\n"
+    "                  (check: instead of failure lines)\n"
     "  check --coverage  after the results, a Markdown report: records per variant,\n"
     "                  per verdict code, and per ruleset key (legal records relying\n"
     "                  on the rule, illegal records naming it)\n"
@@ -87,7 +90,8 @@ static const char usage_more[] =
     "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
     "  --list-rules    list the built-in rulesets\n"
     "  --list-keys     every ruleset key with its type, default and meaning, as a\n"
-    "                  YAML ruleset of the defaults\n"
+    "                  YAML ruleset of the defaults; with --rules R, R as it resolves\n"
+    "                  (its extends followed), every key with R's value\n"
     "  gen --variant V   the ruleset (built-in name or path; --rules V is the same);\n"
     "                  --players N (default 4, or the ruleset's first seating); --seed S\n"
     "                  (default 1); --games K (default 1); --hands H (default: to the\n"
@@ -110,6 +114,7 @@ typedef struct {
   int status;
   unsigned long long records;
   shard_t *shard;                /* --shard: JSON objects carry their segment */
+  results_t *results;            /* --tap, --junit F: legal passes, else fails */
 } run_ctx_t;
 
 /* --shard --json: {"segment":N, then the record's object. */
@@ -126,11 +131,23 @@ static void json_with_segment(const record_t *r, shard_t *sh) {
   free(buf);
 }
 
+/* --tap, --junit: the record as a test, passed when legal. */
+static void add_result(results_t *rs, const record_t *r) {
+  char why[1200];
+  report_describe(r, why, sizeof why);
+  bool ok = r->verdict.status == VERDICT_LEGAL && !r->ruleset_error;
+  result_t res = {r->file, r->index, r->start_line, ok || !r->verdict.line ? r->start_line
+                                                                          : r->verdict.line,
+                  ok, why};
+  results_add(rs, &res);
+}
+
 static void on_record(const record_t *r, void *ctx) {
   run_ctx_t *c = ctx;
   c->records++;
   if (c->html) html_record(c->html, r);
-  if (c->quiet) {
+  if (c->results) add_result(c->results, r);
+  if (c->quiet || (c->results && c->results->tap)) {
     /* nothing printed */
   } else if (c->json) {
     /* one write per record: processes sharing an output (xargs -P) do not
@@ -147,12 +164,6 @@ static void on_record(const record_t *r, void *ctx) {
   if (s > c->status) c->status = s;
 }
 
-static int usage_error(const char *fmt, const char *arg) {
-  fprintf(stderr, "referee: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\nTry 'referee --help'.\n");
-  return EXIT_ERROR;
-}
 
 /* --rules R that does not load: a YAML error at its position in the file;
  * otherwise (no such built-in name, a file that cannot be read) what R is. */
@@ -194,13 +205,6 @@ static void list_rules(void) {
   }
 }
 
-/* A non-negative number option; false when it is not one. */
-static bool number_arg(const char *v, unsigned long long *out) {
-  char *end;
-  if (!v || *v < '0' || *v > '9') return false;
-  *out = strtoull(v, &end, 10);
-  return *end == '\0';
-}
 
 /* The options of `referee` and `referee check`. */
 typedef struct {
@@ -219,6 +223,7 @@ typedef struct {
   run_origin_t origin_at;        /* ... parsed */
   char origin_name[512];
   const char *files0;            /* --files0-from: a file of NUL-separated names */
+  bool list_keys;                /* --list-keys */
   char **files;
   int nfiles;
 } opts_t;
@@ -262,7 +267,7 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
   } else if (strcmp(a, "--files0-from") == 0) {
     if (!v) return usage_error("%s needs a file (- for standard input)", a);
     o->files0 = v;
-  } else if (o->check && strcmp(a, "--junit") == 0) {
+  } else if (strcmp(a, "--junit") == 0) {
     if (!v) return usage_error("%s needs a file", a);
     o->copt.junit = v;
   } else if (strcmp(a, "--lang") == 0) {
@@ -295,8 +300,8 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
     list_rules();
     return EXIT_LEGAL;
   } else if (strcmp(a, "--list-keys") == 0) {
-    keys_list(stdout);
-    return EXIT_LEGAL;
+    o->list_keys = true; /* with --rules R: R's values (parse_args) */
+    return OPT_GO_ON;
   }
   bool *flag = strcmp(a, "--json") == 0          ? &o->ctx.json
                : strcmp(a, "--keep-going") == 0  ? &o->keep_going
@@ -304,7 +309,7 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
                : strcmp(a, "--stats") == 0       ? &o->stats
                : strcmp(a, "--parse-only") == 0  ? &o->parse_only
                : strcmp(a, "--quiet") == 0       ? &o->ctx.quiet
-               : o->check && strcmp(a, "--tap") == 0      ? &o->copt.tap
+               : strcmp(a, "--tap") == 0                  ? &o->copt.tap
                : o->check && strcmp(a, "--coverage") == 0 ? &o->copt.coverage
                                                           : NULL;
   if (flag) {
@@ -316,6 +321,24 @@ static int option(opts_t *o, int argc, char **argv, int *i) {
 }
 
 static bool origin_parse(const char *text, char *name, size_t len, run_origin_t *at);
+
+/* --list-keys: every key at its default, or with --rules R, R as it
+ * resolves after its `extends`, every key with R's value. */
+static int list_keys(const char *rules) {
+  if (!rules) {
+    keys_list(stdout);
+    return EXIT_LEGAL;
+  }
+  ruleset_t rs;
+  rs_error_t err;
+  if (!rs_load(&rs, rules, &err)) {
+    rules_error(rules, &err);
+    return EXIT_ERROR;
+  }
+  printf("# %s as it resolves: every key with its value, its extends followed\n", rules);
+  rs_write_yaml(stdout, &rs);
+  return fflush(stdout) == 0 ? EXIT_LEGAL : EXIT_ERROR;
+}
 
 /* The command line into o and files; OPT_GO_ON or the exit status. */
 static int parse_args(opts_t *o, int argc, char **argv, char **files) {
@@ -333,11 +356,16 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     else files[o->nfiles++] = argv[i];
     if (rc != OPT_GO_ON) return rc;
   }
+  if (o->list_keys) return list_keys(o->rules);
   if (o->nfiles == 0 && !o->files0)
     return usage_error("no input files (use - for standard input)%s", "");
   if (o->sharded && o->jobs > 1) return usage_error("--shard and --jobs do not go together%s", "");
   if (o->sharded && o->copt.coverage)
     return usage_error("--shard and --coverage do not go together%s", "");
+  bool results = !o->check && (o->copt.tap || o->copt.junit);
+  if (results && (o->jobs > 1 || o->sharded || o->ctx.json))
+    return usage_error("--tap and --junit go with plain output in one process (not --json, "
+                       "--jobs or --shard)%s", "");
   if (o->origin && (o->nfiles != 1 || o->files0 || o->jobs > 1 || o->sharded || o->check))
     return usage_error("--origin takes one input, without --jobs, --shard or check%s", "");
   if (o->origin && !origin_parse(o->origin, o->origin_name, sizeof o->origin_name, &o->origin_at))
@@ -542,8 +570,19 @@ static int run_files(opts_t *o, char **files) {
     if (stat(files[f], &sb) == 0) bytes += (unsigned long long)sb.st_size;
   }
   job_counts_t totals = {0, 0};
+  results_t results;
+  bool tests = o->copt.tap || o->copt.junit;
+  if (tests && !results_begin(&results, o->copt.tap ? stdout : NULL, o->copt.tap, o->copt.junit)) {
+    fprintf(stderr, "referee: cannot open a temporary file for the JUnit report\n");
+    game_free(g);
+    return EXIT_ERROR;
+  }
+  ctx->results = tests ? &results : NULL;
   run_inputs(o, ctx, g, &totals);
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (tests) results_end(&results);
+  if (tests && results_junit(&results, o->copt.junit) != 0) ctx->status = EXIT_ERROR;
+  ctx->results = NULL;
   /* nothing judged is no success: a shard may hold no record, merge counts them */
   if (totals.records == 0 && !o->sharded && !o->parse_only && ctx->status == EXIT_LEGAL) {
     fprintf(stderr, "referee: no records: nothing was judged\n");
@@ -599,44 +638,6 @@ static int run_main(int argc, char **argv, char **files) {
   free(list);
   free(text);
   return rc;
-}
-
-static int gen_main(int argc, char **argv) {
-  gen_options_t opt = {NULL, 0, 1, 1, 0, false};
-  bool stats = false;
-  for (int i = 2; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    unsigned long long n = 0;
-    if (strcmp(a, "--expect") == 0) opt.expect = true;
-    else if (strcmp(a, "--stats") == 0) stats = true;
-    else if (strcmp(a, "--variant") == 0 || strcmp(a, "--rules") == 0) {
-      if (!v) return usage_error("%s needs a ruleset", a);
-      opt.rules = argv[++i];
-    } else if (strcmp(a, "--seed") == 0 && number_arg(v, &n)) opt.seed = n, i++;
-    else if (strcmp(a, "--players") == 0 && number_arg(v, &n) && n >= 2 && n <= MAX_PLAYERS)
-      opt.players = (int)n, i++;
-    else if (strcmp(a, "--games") == 0 && number_arg(v, &n) && n <= 10000000) opt.games = (int)n, i++;
-    else if (strcmp(a, "--hands") == 0 && number_arg(v, &n) && n >= 1 && n <= 1000)
-      opt.hands = (int)n, i++;
-    else return usage_error("gen: bad option or value near '%s'", a);
-  }
-  if (!opt.rules) return usage_error("gen needs --variant (see --list-rules)%s", "");
-  gen_stats_t st;
-  char why[512];
-  int status = gen_write(&opt, stdout, &st, why, sizeof why);
-  if (fflush(stdout) != 0) {
-    fprintf(stderr, "referee: gen: cannot write the games\n");
-    return EXIT_ERROR;
-  }
-  if (status) fprintf(stderr, "referee: gen: %s\n", why);
-  if (stats)
-    fprintf(stderr, "gen: %llu games, %llu hands, %llu actions; %llu hands gone out (%.0f%%), "
-                    "%llu by laying the last card on a meld; "
-                    "%llu turns replayed more cautiously, %llu hand%s dealt again\n",
-            st.games, st.hands, st.actions, st.out,
-            st.hands ? 100.0 * (double)st.out / (double)st.hands : 0.0, st.laid_out, st.retries, st.redeals,
-            st.redeals == 1 ? "" : "s");
-  return status;
 }
 
 int main(int argc, char **argv) {

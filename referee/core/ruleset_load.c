@@ -92,6 +92,7 @@ static bool read_str(loader_t *ld, yaml_node_t *n, const field_t *f, char *out) 
   if ((long)len < f->min || (long)len > f->max)
     return fail_at(ld, n, "%s: length %zu is out of range (%ld to %ld)", field_name(f), len, f->min,
                    f->max);
+  memset(out, 0, (size_t)f->max + 1); /* nothing left of a base's longer string */
   memcpy(out, s, len + 1);
   return true;
 }

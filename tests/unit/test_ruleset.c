@@ -477,3 +477,37 @@ Test(ruleset, the_list_of_keys_is_the_ruleset_of_the_defaults) {
   }
   free(text);
 }
+
+/* A ruleset written as YAML (rs_write_yaml, --list-keys --rules R) loads
+ * back to the same ruleset: every shipped one and every custom one of the
+ * corpus, their extends followed (issue 21). */
+static void round_trip(const char *name_or_path) {
+  static ruleset_t a, b;
+  cr_assert(rs_load(&a, name_or_path, &err), "%s: %s", name_or_path, err.message);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  cr_assert_not_null(f);
+  rs_write_yaml(f, &a);
+  fclose(f);
+  cr_assert(rs_load_text(&b, "written.yaml", text, len, &err), "%s written: %u:%u: %s\n%s",
+            name_or_path, err.line, err.col, err.message, text);
+  cr_assert_null(strstr(text, "extends:"), "%s: the written ruleset extends", name_or_path);
+  memset(a.extends, 0, sizeof a.extends);
+  memset(b.extends, 0, sizeof b.extends);
+  cr_assert(memcmp(&a, &b, sizeof a) == 0, "%s: the written ruleset loads back to another",
+            name_or_path);
+  free(text);
+}
+
+Test(ruleset, a_ruleset_written_as_yaml_loads_back_the_same) {
+  for (const rs_builtin_t *bi = rs_builtins; bi->name; bi++) round_trip(bi->name);
+  static const char *const custom[] = {"no-concealed", "always-frozen", "group-alone-melds",
+                                       "wild-up-to-naturals", "foot-counts", "opening-first-meld",
+                                       "red3-penalty", "must-take-unopened", NULL};
+  for (int i = 0; custom[i]; i++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/corpus/custom/%s.yaml", SOURCE_DIR, custom[i]);
+    round_trip(path);
+  }
+}

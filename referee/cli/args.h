@@ -1,0 +1,16 @@
+/* args.h — what every subcommand's option parsing shares: a usage error
+ * (exit 3, "Try 'referee --help'") and a number argument. */
+#ifndef ARGS_H
+#define ARGS_H
+
+#include <stdbool.h>
+
+enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3 };
+
+/* Says "referee: " fmt (with arg) and how to get help; returns EXIT_ERROR. */
+int usage_error(const char *fmt, const char *arg);
+/* A non-negative decimal number, whole, within unsigned long long; false
+ * when it is not one (empty, a sign, other characters, too large). */
+bool number_arg(const char *v, unsigned long long *out);
+
+#endif
