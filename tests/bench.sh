@@ -9,11 +9,14 @@
 # passes, counted by callgrind on one block of the games (when valgrind is
 # installed); and --jobs 1 against --jobs 2 on the one file, side by side in
 # each of three rounds, with the MB/s per core and whether the two outputs
-# are the same bytes.
-# Usage: sh tests/bench.sh [SIZE_MB]     (needs build/referee: sh tests/setup.sh)
+# are the same bytes; then FILES (default 2000) one-hand games, one file
+# each, refereed through --files0-from with --jobs 1 and --jobs 2 side by
+# side (files/s), and whether the outputs are the same bytes.
+# Usage: sh tests/bench.sh [SIZE_MB [FILES]]   (needs build/referee: sh tests/setup.sh)
 set -eu
 cd "$(dirname "$0")/.."
 size_mb=${1:-100}
+nfiles=${2:-2000}
 ref=build/referee
 [ -x "$ref" ] || { echo "build first: sh tests/setup.sh"; exit 3; }
 dir=$(mktemp -d)
@@ -71,3 +74,21 @@ done
 "$ref" --json --jobs 2 "$dir/big.cgr" | cksum >"$dir/two.sum" || true
 if cmp -s "$dir/one.sum" "$dir/two.sum"; then echo "outputs: --jobs 1 and --jobs 2 write the same bytes (--json)"
 else echo "outputs: --jobs 1 and --jobs 2 DIFFER"; fi
+
+# many small files: one-hand games, a file each, as a program's logs are
+"$ref" gen --variant classic --games "$nfiles" --hands 1 --seed 3 >"$dir/games.cgr"
+mkdir "$dir/logs"
+awk -v d="$dir/logs" '/^cgr 1/ { if (out) close(out); out = sprintf("%s/g%06d.cgr", d, ++n) } { print > out }' \
+  "$dir/games.cgr"
+find "$dir/logs" -name '*.cgr' -print0 | sort -z >"$dir/list0"
+echo "many files: $nfiles files of one hand each ($(du -sh "$dir/logs" | cut -f1))"
+for round in 1 2 3; do
+  one=$(secs "$ref" --quiet --jobs 1 --files0-from "$dir/list0")
+  two=$(secs "$ref" --quiet --jobs 2 --files0-from "$dir/list0")
+  awk -v a="$one" -v b="$two" -v n="$nfiles" -v r="$round" \
+    'BEGIN {printf "round %d: --jobs 1 %.3f s (%.0f files/s), --jobs 2 %.3f s (%.0f files/s): speed-up %.2fx\n", r, a, n / a, b, n / b, a / b}'
+done
+"$ref" --json --jobs 1 --files0-from "$dir/list0" | cksum >"$dir/one.sum" || true
+"$ref" --json --jobs 2 --files0-from "$dir/list0" | cksum >"$dir/two.sum" || true
+if cmp -s "$dir/one.sum" "$dir/two.sum"; then echo "outputs: the same bytes with --jobs 1 and --jobs 2 (--json, many files)"
+else echo "outputs: --jobs 1 and --jobs 2 DIFFER on many files"; fi

@@ -424,6 +424,25 @@ expect 0 "--list-keys --rules R loads back" -- "$ref" --rules "$tmp/resolved.yam
 expect 0 "gen --help" -- "$ref" gen --help
 contains "$tmp/out" "usage: referee gen" "gen --help: its usage"
 
+# --jobs over many files (issue 21): files in batches, the bytes and status of one
+# process, under and over the 256 inputs that are measured
+find "$src/corpus" -name '*.cgr' -print0 | sort -z >"$tmp/all0"
+head -z -n 100 "$tmp/all0" >"$tmp/some0"
+for list in all0 some0; do
+  "$ref" --json --files0-from "$tmp/$list" >"$tmp/one.json" 2>&1 && one=0 || one=$?
+  "$ref" --json --jobs 2 --files0-from "$tmp/$list" >"$tmp/two.json" 2>&1 && two=0 || two=$?
+  if [ "$one" -ne "$two" ] || ! cmp -s "$tmp/one.json" "$tmp/two.json"; then
+    echo "FAIL: --jobs 2 over the files of $list: exit $two, not $one, or other bytes"; fails=$((fails + 1))
+  fi
+done
+# --shard over several files opens only its own: a FIFO that is another
+# shard's is never opened (it would block)
+mkfifo "$tmp/other.cgr"
+timeout 10 "$ref" --json --shard 0/2 "$c/legal-2p-full-hand.cgr" "$tmp/other.cgr" \
+  "$c/legal-3p-hand.cgr" >"$tmp/s0.jsonl" 2>"$tmp/err" && got=0 || got=$?
+[ "$got" -eq 0 ] || { echo "FAIL: --shard 0/2 over files: exit $got (opened another shard's input?)"; fails=$((fails + 1)); }
+contains "$tmp/s0.jsonl" '"own":2' "--shard over files: its two files"
+
 # nothing to judge is no success (issue 20): an empty directory, an empty
 # list, in every mode
 mkdir -p "$tmp/emptydir"

@@ -446,10 +446,29 @@ typedef struct {
 } part_task_t;
 
 /* --jobs: one part, in a child process of its own. */
+/* --jobs: a batch of whole files, in a child process. */
+static void batch_task(part_task_t *t, job_counts_t *counts) {
+  char why[128];
+  for (int i = 0; i < t->job.nbatch; i++) {
+    const char *file = t->job.batch[i];
+    bool ok = t->parse_only ? run_parse_only(file, &counts->actions, why, sizeof why)
+                            : run_file(t->g, file, why, sizeof why);
+    if (ok) continue;
+    fprintf(stderr, "referee: %s: %s\n", file, why);
+    t->ctx->status = EXIT_ERROR;
+  }
+}
+
 static int part_task(void *p, job_counts_t *counts) {
   part_task_t *t = p;
   t->ctx->status = EXIT_LEGAL;
   t->ctx->records = 0;
+  if (t->job.nbatch > 0) {
+    batch_task(t, counts);
+    counts->records = t->ctx->records;
+    if (!t->parse_only) counts->actions = game_actions(t->g);
+    return t->ctx->status;
+  }
   FILE *rest = t->job.part.rest ? fdopen(dup(t->job.fd), "rb") : NULL;
   char why[128];
   if (t->parse_only) {
@@ -519,26 +538,70 @@ static void shard_error(run_ctx_t *ctx, const char *file, const char *why) {
 
 /* The inputs as the options ask: one after the other, in parts in parallel
  * processes, or one shard's parts. */
+/* A regular file under part_bytes: read whole by one task. */
+static bool small_file(const opts_t *o, const char *path) {
+  struct stat sb;
+  return strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+         (unsigned long long)sb.st_size < o->part_bytes;
+}
+
+/* --jobs: the first input, when a small file, in this process (its ruleset
+ * and the reader are then ready in every process forked after it), the
+ * rest by the pool; the output and status of one process. */
+static void run_jobs(const opts_t *o, run_ctx_t *ctx, game_t *g, cgr_reader_t *r,
+                     job_counts_t *totals) {
+  unsigned long long parsed = 0;
+  int first = o->nfiles > 0 && small_file(o, o->files[0]) ? 1 : 0;
+  if (first) run_one(o, ctx, g, o->files[0], &parsed);
+  fflush(stdout);
+  int status = ctx->status;
+  totals->records = ctx->records;
+  totals->actions = o->parse_only ? parsed : game_actions(g);
+  if (first == o->nfiles) return; /* one small file: nothing to share out */
+  jobs_t *pool = run_ready() ? jobs_new((int)o->jobs) : NULL;
+  part_task_t task = {ctx, g, r, o->parse_only, {NULL, {0}, -1, NULL, NULL, 0}};
+  int s = pool ? parts_jobs(o->nfiles - first, o->files + first, o->part_bytes, (int)o->jobs,
+                            pool, part_task, &task, &task.job)
+               : EXIT_ERROR;
+  if (s > status) status = s;
+  if (pool) s = jobs_finish(pool, totals);
+  ctx->status = s > status ? s : status;
+}
+
+/* --shard K/N over several inputs: each input is a segment, and the shard
+ * opens only its own (the others are only measured, for the closing line). */
+static void shard_files(const opts_t *o, run_ctx_t *ctx, game_t *g, shard_t *sh,
+                        unsigned long long *parsed) {
+  for (int f = 0; f < o->nfiles; f++) {
+    struct stat sb;
+    const char *file = o->files[f];
+    bool regular = strcmp(file, "-") != 0 && stat(file, &sb) == 0 && S_ISREG(sb.st_mode);
+    unsigned long long size = regular ? (unsigned long long)sb.st_size : 0;
+    sh->current = sh->next++;
+    sh->input_bytes += size;
+    if (sh->current % sh->n != sh->k) continue;
+    sh->own++;
+    sh->bytes += size;
+    char why[128];
+    bool ok = o->parse_only ? run_parse_only(file, parsed, why, sizeof why)
+                            : run_file(g, file, why, sizeof why);
+    if (!ok) shard_error(ctx, file, why);
+  }
+}
+
 static void run_inputs(const opts_t *o, run_ctx_t *ctx, game_t *g, job_counts_t *totals) {
   unsigned long long parsed = 0;
   cgr_reader_t *r = o->jobs > 1 || o->sharded ? cgr_open_lines() : NULL;
   if (o->jobs > 1 && r) {
-    jobs_t *pool = jobs_new((int)o->jobs);
-    part_task_t task = {ctx, g, r, o->parse_only, {NULL, {0}, -1, NULL}};
-    int status = pool ? parts_jobs(o->nfiles, o->files, o->part_bytes, pool, part_task, &task,
-                                   &task.job) : EXIT_ERROR;
-    if (pool) {
-      int s = jobs_finish(pool, totals);
-      if (s > status) status = s;
-    }
-    ctx->status = status;
+    run_jobs(o, ctx, g, r, totals);
     cgr_close(r);
     return;
   }
   shard_t shard = o->shard;
   shard_ctx_t sc = {g, r};
   ctx->shard = o->sharded ? &shard : NULL;
-  for (int f = 0; f < o->nfiles; f++) {
+  if (o->sharded && o->nfiles > 1) shard_files(o, ctx, g, &shard, &parsed);
+  for (int f = 0; f < o->nfiles && !(o->sharded && o->nfiles > 1); f++) {
     char why[128];
     if (!o->sharded) run_one(o, ctx, g, o->files[f], &parsed);
     else if (!r || !parts_shard(o->files[f], &shard, shard_part, &sc, why, sizeof why))
@@ -565,7 +628,7 @@ static int run_files(opts_t *o, char **files) {
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   unsigned long long bytes = 0;
-  for (int f = 0; f < o->nfiles; f++) {
+  for (int f = 0; f < o->nfiles && o->stats; f++) {
     struct stat sb;
     if (stat(files[f], &sb) == 0) bytes += (unsigned long long)sb.st_size;
   }

@@ -31,7 +31,10 @@ static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task
                      void *ctx, part_job_t *job) {
   const char *refused;
   int fd = open_input(path, &job->name, &refused);
-  cgr_split_t *sp = fd < 0 ? NULL : cgr_split_open(fd, part_bytes, PART_MAX_BYTES);
+  /* no cut within two parts' bytes: the rest goes whole to one task, rather
+   * than read here first (a single record of 100 MB is one process's work) */
+  size_t most = part_bytes < PART_MAX_BYTES / 2 ? 2 * part_bytes : PART_MAX_BYTES;
+  cgr_split_t *sp = fd < 0 ? NULL : cgr_split_open(fd, part_bytes, most);
   int rc = -1;
   if (sp) {
     job->fd = fd;
@@ -53,13 +56,52 @@ static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task
   return status;
 }
 
-int parts_jobs(int nfiles, char *const files[], size_t part_bytes, jobs_t *pool,
+/* A regular file's size, or -1 for any other input ("-", a pipe, missing). */
+static long long file_size(const char *path) {
+  struct stat sb;
+  if (strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return -1;
+  return (long long)sb.st_size;
+}
+
+/* The batch files[from, to) as one task. */
+static void start_batch(char *const files[], int from, int to, jobs_t *pool, job_task_t task,
+                        void *ctx, part_job_t *job) {
+  if (to <= from) return;
+  job->batch = files + from;
+  job->nbatch = to - from;
+  job->name = files[from];
+  jobs_start(pool, task, ctx);
+  job->batch = NULL;
+  job->nbatch = 0;
+}
+
+enum { MEASURED = 256 };
+
+int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job) {
-  int status = 0;
+  int pieces = 2 * (workers > 0 ? workers : 1);
+  int most = (nfiles + pieces - 1) / pieces; /* files a batch, the last batch shorter */
+  int status = 0, from = 0;
+  unsigned long long bytes = 0;
   for (int f = 0; f < nfiles; f++) {
+    /* measured where there are few inputs (a big one is cut into parts); many
+     * are read whole, batch by batch: measuring them would delay the first */
+    long long n = nfiles <= MEASURED ? file_size(files[f]) : strcmp(files[f], "-") == 0 ? -1 : 0;
+    if (n >= 0 && (unsigned long long)n < part_bytes) {
+      bytes += (unsigned long long)n;
+      if (bytes < part_bytes && f + 1 - from < most) continue;
+      start_batch(files, from, f + 1, pool, task, ctx, job);
+      from = f + 1;
+      bytes = 0;
+      continue;
+    }
+    start_batch(files, from, f, pool, task, ctx, job);
+    from = f + 1;
+    bytes = 0;
     int s = cut_input(files[f], part_bytes, pool, task, ctx, job);
     if (s > status) status = s;
   }
+  start_batch(files, from, nfiles, pool, task, ctx, job);
   return status;
 }
 

@@ -20,12 +20,19 @@ typedef struct {
   cgr_part_t part;
   int fd;
   cgr_split_t *split; /* the input being cut: the child holds it until it exits */
+  char *const *batch; /* or, when nbatch > 0: whole files, read by the child */
+  int nbatch;
 } part_job_t;
 
-/* Cuts each input into parts of about part_bytes and starts task(ctx) for
- * each in pool, with *job describing the part. Returns 3 when an input
- * cannot be opened or read (said on stderr), else 0. */
-int parts_jobs(int nfiles, char *const files[], size_t part_bytes, jobs_t *pool,
+/* Starts task(ctx) in pool for every piece of the inputs, in their order,
+ * with *job describing it: small regular files in batches (a task reads a
+ * batch's files whole, so that many small files cost a few processes, not
+ * one each: 2 * workers batches of as many files, at most part_bytes a
+ * batch); any other input cut into parts of about part_bytes. Over 256
+ * inputs, none is measured (a stat each would delay the first batch): each
+ * is read whole by its batch's task, whatever its size. Returns 3 when an input cannot be opened or read (said on
+ * stderr), else 0 (a batch's files are opened by the task). */
+int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job);
 
 /* Shard k of n: the segments (the smallest parts: a record, or the few that

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -38,22 +39,41 @@ static bool unchanged(FILE *f, unsigned long long size, unsigned long long read,
   return false;
 }
 
+/* One reader for every stream the process reads, its patterns compiled
+ * once: many small files cost their bytes, not a reader each. */
+static cgr_reader_t *shared;
+
+static void free_shared(void) {
+  cgr_close(shared);
+  shared = NULL;
+}
+
+static cgr_reader_t *reader_for(FILE *f) {
+  if (!shared && (shared = cgr_open(NULL)) != NULL) atexit(free_shared);
+  if (shared) cgr_restart(shared, NULL, 0, f, 1);
+  return shared;
+}
+
+bool run_ready(void) { return reader_for(NULL) != NULL; }
+
 bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t why_len) {
   unsigned long long size = size_at_start(f);
-  cgr_reader_t *r = cgr_open(f);
+  cgr_reader_t *r = reader_for(f);
   if (!r) {
     snprintf(why, why_len, "out of memory");
     return false;
   }
+  unsigned long long before = cgr_bytes_read(r);
   cgr_set_first_line(r, at->first_line);
   cgr_set_line_sink(r, at->line_fn, at->line_ctx);
   game_begin_part(g, at->name, at->records_before);
   feed(g, r);
   bool ok = !ferror(f);
   if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
-  else ok = unchanged(f, size, cgr_bytes_read(r), why, why_len);
+  else ok = unchanged(f, size, cgr_bytes_read(r) - before, why, why_len);
   game_end_file(g, cgr_line_number(r));
-  cgr_close(r);
+  cgr_set_line_sink(r, NULL, NULL);
+  cgr_restart(r, NULL, 0, NULL, 1);
   return ok;
 }
 

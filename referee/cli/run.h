@@ -22,6 +22,9 @@ typedef struct {
 /* Why the open file fd is no input (a directory), or NULL. */
 const char *run_refused(int fd);
 
+/* Makes the reader run_file and run_stream share (its patterns compiled) now:
+ * before --jobs forks, so that every process has it. False without memory. */
+bool run_ready(void);
 /* Reads every record of the file at path ("-" for standard input) through g.
  * False when the file cannot be opened or read; the reason is in why. */
 bool run_file(game_t *g, const char *path, char *why, size_t why_len);

@@ -404,9 +404,16 @@ static bool load_base(loader_t *ld, yaml_node_t *ext, ruleset_t *rs, const char 
 }
 
 /* The defaults of the keys (rulekeys.def) and of the top level, each read
- * from its YAML text into rs. A default that does not read is the schema's
- * own fault, reported as such (a unit test loads the defaults). */
+ * from its YAML text into rs (which is all zeros), once a process: then
+ * copied. A default that does not read is the schema's own fault, reported
+ * as such (a unit test loads the defaults). */
 static bool apply_defaults(loader_t *ld, ruleset_t *rs) {
+  static ruleset_t defaults;
+  static bool ready;
+  if (ready) {
+    *rs = defaults;
+    return true;
+  }
   for (const field_t *f = schema_fields; f->key; f++) {
     if (!f->dflt || !*f->dflt) continue;
     yaml_parser_t parser;
@@ -423,6 +430,8 @@ static bool apply_defaults(loader_t *ld, ruleset_t *rs) {
     yaml_parser_delete(&parser);
     if (!ok) return fail_at(ld, NULL, "the default of %s does not read", f->key);
   }
+  defaults = *rs;
+  ready = true;
   return true;
 }
 
