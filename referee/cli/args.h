@@ -13,4 +13,8 @@ int usage_error(const char *fmt, const char *arg);
  * when it is not one (empty, a sign, other characters, too large). */
 bool number_arg(const char *v, unsigned long long *out);
 
+/* `referee --help`, in two strings (C11 promises literals of 4095 bytes):
+ * usage.c. */
+extern const char referee_usage[], referee_usage_more[];
+
 #endif

@@ -28,85 +28,6 @@
 #include "run.h"
 
 
-static const char usage[] =
-    "usage: referee [options] FILE...      referee game records (- reads stdin)\n"
-    "       referee check [options] PATH... compare verdicts with each record's\n"
-    "                                       \"# expect:\" line (directories are walked)\n"
-    "       referee gen --variant V [gen options] > FILE\n"
-    "                                       write random complete legal games\n"
-    "       referee merge [options] FILE... combine the JSON Lines of shards\n"
-    "                                       (--shard) into the result of one run\n"
-    "\n"
-    "Replays canasta game records (CGR 1) against a variant's ruleset and reports,\n"
-    "for each record, legal (with the scores), illegal (the first illegal action:\n"
-    "line, column, code, why) or malformed.\n"
-    "\n"
-    "options:\n"
-    "  --json          one JSON object per record (JSON Lines) instead of text\n"
-    "  --html PAGE.html  also write a self-contained page replaying the records\n"
-    "                  action by action, opened at the first error (docs/dispute.md)\n"
-    "  --explain       show the table at the first illegal action: hands, melds,\n"
-    "                  pile, stock, totals, and the rule from the variant's document\n"
-    "                  (with --json: a \"state\" field)\n"
-    "  --at LINE       the same, as the table stands after line LINE\n"
-    "  --keep-going    after an illegal action in a hand, go on with the next hand\n"
-    "                  (from its own deal) and list the later errors too\n"
-    "  --rules R       judge every record by ruleset R (a built-in name, see\n"
-    "                  --list-rules, or a path to a YAML file), whatever its variant line\n"
-    "  --color WHEN    colour the text output: auto (default), always, never\n"
-    "  --lang L        the messages' language: en (default) or fr; without it,\n"
-    "                  LANGUAGE, LC_ALL, LC_MESSAGES and LANG as usual\n"
-    "  --junit F       write a JUnit XML report to F as well: a testcase a record,\n"
-    "                  passed when legal (check: when as its # expect: line says)\n"
-    "  --tap           print TAP (Test Anything Protocol) instead of the verdicts\n"
-    "                  (check: instead of failure lines)\n"
-    "  check --coverage  after the results, a Markdown report: records per variant,\n"
-    "                  per verdict code, and per ruleset key (legal records relying\n"
-    "                  on the rule, illegal records naming it)\n"
-    "  --jobs N, -j N  referee in N processes: files, and parts of each file or of\n"
-    "                  standard input cut at record boundaries; output, positions\n"
-    "                  and exit status are those of one process\n"
-    "  --part-size B   with --jobs: cut inputs into parts of about B bytes\n"
-    "                  (default 4000000)\n"
-    "  --shard K/N     referee only shard K of N (0 <= K < N): the records are\n"
-    "                  numbered over all the inputs and record i is in shard i mod N\n"
-    "                  (records that cannot be parted go together); with --json each\n"
-    "                  object starts with its \"segment\" number, for referee merge\n"
-    "  --files0-from F the names of more inputs, NUL-separated (find -print0), read\n"
-    "                  from F (- for standard input): no limit on their number\n"
-    "  --origin NAME:LINE[:RECORDS]\n"
-    "                  the one input is a part of file NAME starting at line LINE,\n"
-    "                  after RECORDS records (default 0): verdicts name NAME and count\n"
-    "                  lines and records as in it\n"
-    "  check --json    one JSON object per record (its result), for referee merge\n"
-    "  merge --json    the shards' records as one --json run prints them; else a\n"
-    "                  summary line; check results: as check prints them, with\n"
-    "                  merge --tap and merge --junit F\n"
-    ;
-/* (two strings: C11 promises string literals of 4095 bytes) */
-static const char usage_more[] =
-    "  --stats         print records, actions, bytes, time and peak memory to stderr\n"
-    "  --quiet         print nothing; only the exit status tells\n"
-    "  --parse-only    only read the records (for benchmarks): no rules, no verdicts\n"
-    "  --list-rules    list the built-in rulesets\n"
-    "  --list-keys     every ruleset key with its type, default and meaning, as a\n"
-    "                  YAML ruleset of the defaults; with --rules R, R as it resolves\n"
-    "                  (its extends followed), every key with R's value\n"
-    "  gen --variant V   the ruleset (built-in name or path; --rules V is the same);\n"
-    "                  --players N (default 4, or the ruleset's first seating); --seed S\n"
-    "                  (default 1); --games K (default 1); --hands H (default: to the\n"
-    "                  target); --expect (write \"# expect: legal\" in each record, for\n"
-    "                  check); --stats (games, hands, actions, turns replayed, hands\n"
-    "                  dealt again, to stderr)\n"
-    "  --help, -h      this help\n"
-    "  --version       the version and the commit it was built from\n"
-    "  --              every later argument is a file, even one starting with -\n"
-    "\n"
-    "exit status: 0 all records legal, 1 some record illegal, 2 some record\n"
-    "malformed, 3 usage, ruleset or I/O error (an input that cannot be read). check:\n"
-    "0 all as expected, 1 some record not, 3 usage, ruleset or I/O error.\n"
-    "Documentation: docs/format.md (records), docs/codes.md (verdict codes),\n"
-    "docs/rulesets.md (ruleset keys), docs/variants/ (each variant's rules).\n";
 
 typedef struct {
   bool json, color, quiet, explain;
@@ -289,8 +210,8 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
 static int option(opts_t *o, int argc, char **argv, int *i) {
   const char *a = argv[*i];
   if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-    fputs(usage, stdout);
-    fputs(usage_more, stdout);
+    fputs(referee_usage, stdout);
+    fputs(referee_usage_more, stdout);
     return EXIT_LEGAL;
   } else if (strcmp(a, "--version") == 0) {
     printf("referee (canasta-referee) %s, commit %s, reads CGR 1\n", REFEREE_VERSION,
