@@ -319,6 +319,8 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
   }
   putc(']', out);
   put_quote(out, rec);
+  fputs(",\"instead\":", out);
+  json_string(out, rec->instead);
   put_people(out, rec);
   put_scores(out, rec);
   unsigned last = h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line;

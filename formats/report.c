@@ -349,6 +349,10 @@ void report_json(FILE *out, const record_t *rec) {
     fputs(",\"state\":", out);
     report_json_state(out, rec);
   }
+  if (rec->instead[0]) {
+    fputs(",\"instead\":", out);
+    json_string(out, rec->instead);
+  }
   fputs("}\n", out);
 }
 
@@ -522,6 +526,11 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     fprintf(out, " %ld", e->team_total[t]);
   }
   fputc('\n', out);
+  if (rec->instead[0]) {
+    fputs("  ", out);
+    report_put(out, rec->instead);
+    fputc('\n', out);
+  }
   if (rec->verdict.status == VERDICT_ILLEGAL) report_rule_quote(out, rec);
 }
 

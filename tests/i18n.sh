@@ -59,10 +59,22 @@ done >"$tmp/same"
 # the JSON: keys, codes, numbers and statuses never change with the language
 for l in en fr; do
   run "$ref" --json --explain --lang $l |
-    jq -c 'walk(if type == "object" then del(.message) else . end)' >"$tmp/$l.json"
+    jq -c 'walk(if type == "object" then del(.message, .instead) else . end)' >"$tmp/$l.json"
 done
 [ -s "$tmp/en.json" ] && cmp -s "$tmp/en.json" "$tmp/fr.json" ||
   fail "--json differs beyond the messages"
+# what was legal instead (issue 23): said in both languages, for the same
+# records, in other words
+for l in en fr; do
+  run "$ref" --json --explain --lang $l | jq -r 'select(.instead) | .instead' >"$tmp/$l.instead"
+done
+n=$(wc -l <"$tmp/en.instead")
+[ "$n" -ge 20 ] && [ "$n" -eq "$(wc -l <"$tmp/fr.instead")" ] ||
+  fail "what was legal instead: $n records in English, $(wc -l <"$tmp/fr.instead") in French"
+paste -d '\n' "$tmp/en.instead" "$tmp/fr.instead" | while read -r en && read -r fr; do
+  [ "$en" != "$fr" ] || echo "$en"
+done >"$tmp/same"
+[ -s "$tmp/same" ] && fail "what was legal instead, untranslated: $(sort -u "$tmp/same" | head -3)"
 [ "$records" -ge 150 ] || fail "only $records verdict messages compared"
 
 # docs/codes.md's examples: each verdict it shows comes out in French

@@ -137,6 +137,17 @@ typedef struct {
 } go_lack_t;
 go_lack_t eng_going_out_lack(const engine_t *e, int p);
 
+/* At an illegal action st by p (after: the engine that refused it, before:
+ * a copy of the table as the action found it): what was legal instead, as
+ * one sentence in out ("" when the code has no alternatives to tell):
+ * PILE-FROZEN, PILE-NO-MATCH (the smallest take the hand allowed, or none),
+ * WILD-OVERFLOW (the wild cards the named naturals carry, the hand's other
+ * naturals that would carry all), GO-OUT-REQUIREMENT (what going out
+ * lacked), OPENING-MINIMUM (the minimum and the points laid). Judged by the
+ * engine on copies (whatif.c). */
+void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st, int p,
+                 char *out, size_t len);
+
 /* Card conservation: every card of the packs is in exactly one place. */
 bool eng_conserved(const engine_t *e);
 

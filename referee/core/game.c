@@ -59,6 +59,7 @@ void game_observe(game_t *g, game_observer_t fn, void *ctx) {
 void game_free(game_t *g) {
   if (!g) return;
   eng_free(g->snap);
+  eng_free(g->before);
   eng_free(g->eng);
   free(g->rec.hands);
   free(g);
@@ -275,10 +276,14 @@ static bool action(game_t *g, const stmt_t *st) {
     return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, RK_NONE, _("the hand is over"));
   g->state = R_PLAY;
   g->actions++;
+  bool asked = g->explain || g->observer;
+  if (asked && !g->before) g->before = eng_new();
+  if (asked && g->before) eng_copy(g->before, g->eng);
   bool ok = eng_action(g->eng, st, p);
   assert(eng_conserved(g->eng)); /* checked in Debug and sanitizer builds */
   if (ok) return true;
   engine_failed(g);
+  if (asked && !r->instead[0]) eng_instead(g->before, g->eng, st, p, r->instead, sizeof r->instead);
   return false;
 }
 

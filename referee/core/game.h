@@ -47,6 +47,9 @@ typedef struct {
 
   /* --explain: the table at the first illegal action, or after line explain_at */
   const engine_t *state;         /* NULL when not asked for, or outside any hand */
+  /* with --explain or an observer (the page): what was legal instead of the
+   * illegal action (eng_instead), "" when nothing is said */
+  char instead[512];
   unsigned state_line;
   int state_hand;
 

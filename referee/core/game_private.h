@@ -52,6 +52,7 @@ struct game {
   unsigned explain_at;
   engine_t *snap;
   engine_t *eng;
+  engine_t *before;             /* --explain, the page: the table before the action */
   const char *names[MAX_PLAYERS];
   game_observer_t observer;
   void *observer_ctx;

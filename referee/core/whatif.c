@@ -1,0 +1,189 @@
+/* whatif.c — what was legal instead of an illegal action (engine.h:
+ * eng_instead), found by the engine's own judgement: the action is tried
+ * again on a copy of the table as it found it, changed one way at a time
+ * (other cards of the hand, fewer wild cards, more naturals), and only what
+ * the engine accepts is said. Nothing here knows a rule the stages do not. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_private.h"
+#include "i18n.h"
+
+/* The action `st` with its cards replaced by cards[0..n), tried on a copy. */
+static bool accepted(const engine_t *before, engine_t *scratch, stmt_t *try, const stmt_t *st,
+                     int p, const card_t *cards, unsigned n) {
+  *try = *st;
+  try->ncards = n;
+  for (unsigned i = 0; i < n; i++) {
+    try->cards[i] = cards[i];
+    try->card_cols[i] = st->verb_word.col + 1 + i;
+  }
+  eng_copy(scratch, before);
+  return eng_action(scratch, try, p);
+}
+
+/* "8H 8D": cards as the record writes them. */
+static void cards_text(const card_t *cards, unsigned n, char *out, size_t len) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (unsigned i = 0; i < n && used < len; i++) {
+    char b[4];
+    used += (size_t)snprintf(out + used, len - used, "%s%s", i ? " " : "", card_name(cards[i], b));
+  }
+}
+
+/* A refused take: the smallest take from the hand the engine accepts (the
+ * top card alone onto a meld, or with k naturals of its rank and w wild
+ * cards), or that none would do. */
+static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *try,
+                            const stmt_t *st, int p, char *out, size_t len) {
+  if (before->npile == 0) return;
+  int rank = card_rank(before->pile[before->npile - 1]);
+  card_t nat[MAX_CARDS], wild[MAX_CARDS], cards[MAX_CARDS];
+  unsigned nn = 0, nw = 0;
+  const card_counts_t *h = &before->hand[p];
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    for (unsigned k = 0; k < h->n[c] && nn < MAX_CARDS / 2 && nw < MAX_CARDS / 2; k++) {
+      if (rs_is_wild(before->rs, c)) wild[nw++] = c;
+      else if (card_rank(c) == rank && !card_is_red3(c)) nat[nn++] = c;
+    }
+  for (unsigned total = 0; total <= nn + nw; total++)
+    for (unsigned w = 0; w <= total && w <= nw; w++) {
+      unsigned k = total - w;
+      if (k > nn) continue;
+      memcpy(cards, nat, k * sizeof nat[0]);
+      memcpy(cards + k, wild, w * sizeof wild[0]);
+      if (!accepted(before, scratch, try, st, p, cards, k + w)) continue;
+      char list[256];
+      cards_text(cards, k + w, list, sizeof list);
+      if (total == 0)
+        snprintf(out, len, _("legal instead: %s could take the pile with the top card alone, "
+                             "onto the team's meld (\"take\")"),
+                 before->player_name[p]);
+      else
+        snprintf(out, len, _("legal instead: %s could take the pile with %s (\"take %s\")"),
+                 before->player_name[p], list, list);
+      return;
+    }
+  snprintf(out, len,
+           _("nothing legal instead: no cards of %s's hand could take the pile (in hand: %u "
+             "natural %s, %u wild)"),
+           before->player_name[p], nn, card_rank_noun(rank, (int)nn), nw);
+}
+
+/* A meld or add with too many wild cards: the most the engine accepts with
+ * the naturals named, and whether the hand's other naturals of the rank
+ * would carry them all. */
+static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_t *try,
+                                const stmt_t *st, int p, char *out, size_t len) {
+  card_t nat[STMT_MAX_CARDS], wild[STMT_MAX_CARDS], cards[STMT_MAX_CARDS + MAX_CARDS];
+  unsigned nn = 0, nw = 0;
+  int rank = -1;
+  for (unsigned i = 0; i < st->ncards && i < STMT_MAX_CARDS; i++) {
+    if (rs_is_wild(before->rs, st->cards[i])) wild[nw++] = st->cards[i];
+    else nat[nn++] = st->cards[i], rank = card_rank(st->cards[i]);
+  }
+  if (st->verb == V_ADD && st->ref_rank >= 0) rank = st->ref_rank;
+  unsigned most = 0;
+  for (unsigned w = nw; w-- > 0 && !most;) {
+    memcpy(cards, nat, nn * sizeof nat[0]);
+    memcpy(cards + nn, wild, w * sizeof wild[0]);
+    if (w > 0 && accepted(before, scratch, try, st, p, cards, nn + w)) most = w;
+  }
+  /* the hand's naturals of that rank not named */
+  card_counts_t left = before->hand[p];
+  for (unsigned i = 0; i < st->ncards; i++) cc_take(&left, st->cards[i], 1);
+  unsigned more = 0;
+  for (card_t c = 0; rank >= 0 && c < CARD_KINDS; c++)
+    for (unsigned k = 0; k < left.n[c] && more < MAX_CARDS; k++)
+      if (card_rank(c) == rank && !rs_is_wild(before->rs, c) && !card_is_red3(c))
+        cards[nn + nw + more++] = c;
+  memcpy(cards, nat, nn * sizeof nat[0]);
+  memcpy(cards + nn, wild, nw * sizeof wild[0]);
+  char list[256];
+  for (unsigned extra = 1; extra <= more; extra++) {
+    card_t with[STMT_MAX_CARDS + MAX_CARDS];
+    memcpy(with, cards, (nn + nw) * sizeof cards[0]);
+    memcpy(with + nn + nw, cards + nn + nw, extra * sizeof cards[0]);
+    if (!accepted(before, scratch, try, st, p, with, nn + nw + extra)) continue;
+    cards_text(cards + nn + nw, extra, list, sizeof list);
+    snprintf(out, len,
+             _("legal instead: with the naturals named, at most %u wild cards; adding %s from "
+               "%s's hand would have carried all %u"),
+             most, list, before->player_name[p], nw);
+    return;
+  }
+  snprintf(out, len,
+           most ? _("legal instead: with the naturals named, at most %u wild cards; no other "
+                    "natural in %s's hand would carry more")
+                : _("nothing legal instead with these naturals: %u wild cards, and no other "
+                    "natural in %s's hand would carry one"),
+           most, before->player_name[p]);
+}
+
+/* A premature going out: what going out lacked, from the table it was
+ * judged on. */
+static void instead_of_going_out(const engine_t *after, int p, const verdict_t *v, char *out,
+                                 size_t len) {
+  go_lack_t l = eng_going_out_lack(after, p);
+  if (l.rule == RK_NONE || v->rule != l.rule) return;
+  if (l.need > l.have)
+    snprintf(out, len,
+             _("going out lacked %d more (%s: the team had %d, %d needed); %s could have kept "
+               "a card instead, and gone on"),
+             l.need - l.have, rule_key_name(l.rule), l.have, l.need, after->player_name[p]);
+  else
+    snprintf(out, len, _("going out was not allowed then (%s); %s could have kept a card "
+                         "instead, and gone on"),
+             rule_key_name(l.rule), after->player_name[p]);
+}
+
+/* An opening below the minimum: what it needed and what the turn laid. */
+static void instead_of_opening(const engine_t *after, int p, char *out, size_t len) {
+  const ruleset_t *rs = after->rs;
+  int team = after->team_of[p], need = rs_opening_minimum(rs, after->team_total[team]);
+  long sum = 0, best = 0;
+  for (int i = 0; i < after->nmelds; i++) {
+    if (after->melds[i].team != team) continue;
+    sum += after->open_value[i];
+    if (after->open_value[i] > best) best = after->open_value[i];
+  }
+  if (rs->opening.judged != OPENING_JUDGED_TURN)
+    snprintf(out, len, _("the opening needed %d points in a meld judged alone"), need);
+  else if (rs->opening.counts == OPEN_LARGEST_MELD)
+    snprintf(out, len, _("the opening needed a meld of %d points; the largest was worth %ld"),
+             need, best);
+  else
+    snprintf(out, len,
+             _("the opening needed %d points; the turn's melds were worth %ld: %ld more, from "
+               "the hand, would have opened"),
+             need, sum, (long)need - sum);
+}
+
+void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st, int p,
+                 char *out, size_t len) {
+  out[0] = '\0';
+  const verdict_t *v = &after->err;
+  if (!before || st->kind != ST_ACTION || v->status != VERDICT_ILLEGAL) return;
+  if (v->code == CODE_GO_OUT_REQUIREMENT) {
+    instead_of_going_out(after, p, v, out, len);
+    return;
+  }
+  if (v->code == CODE_OPENING_MINIMUM) {
+    instead_of_opening(after, p, out, len);
+    return;
+  }
+  bool take = st->verb == V_TAKE && (v->code == CODE_PILE_FROZEN || v->code == CODE_PILE_NO_MATCH);
+  bool overflow = (st->verb == V_MELD || st->verb == V_ADD) && v->code == CODE_WILD_OVERFLOW &&
+                  v->line == st->line;
+  if (!take && !overflow) return;
+  engine_t *scratch = eng_new();
+  stmt_t *try = malloc(sizeof *try);
+  if (scratch && try) {
+    if (take) instead_of_take(before, scratch, try, st, p, out, len);
+    else instead_of_overflow(before, scratch, try, st, p, out, len);
+  }
+  free(try);
+  eng_free(scratch);
+}
