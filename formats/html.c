@@ -172,6 +172,7 @@ static void put_pile(FILE *out, const eng_view_t *e) {
       if (rs_freezes_pile(e->rs, e->pile[i])) fprintf(out, " %s", card_name(e->pile[i], b));
   }
   fprintf(out, "\",\"b\":%d,\"s\":%u", e->pile_blocked ? 1 : 0, e->stock);
+  if (e->frozen_line) fprintf(out, ",\"fl\":%u", e->frozen_line);
 }
 
 /* One state: {"c": the player to act (-1 when the hand is over), "H": hands,
@@ -267,7 +268,8 @@ static void put_people(FILE *out, const record_t *rec) {
       fprintf(out, "%s\"%s\"", first ? "" : ",", card_name(c, b));
       first = false;
     }
-  putc(']', out);
+  /* what unfreezes a frozen pile: so many naturals of the top card's rank */
+  fprintf(out, "],\"unfreeze\":%d", rec->rs ? rec->rs->pile.unfreeze_naturals : 0);
 }
 
 /* Each hand's parts by team: melded, canastas, red threes, going out, cut,

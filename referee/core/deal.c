@@ -75,7 +75,7 @@ static void cover_freeze(engine_t *e) {
   if (!e->rs->pile.cover_freezes || e->cover_frozen) return;
   eng_use(e, RK_PILE_COVER_FREEZES);
   e->cover_frozen = true;
-  e->pile_freezers++;
+  if (e->pile_freezers++ == 0) e->frozen_line = e->line;
 }
 
 /* pile.cover_once: an upcard of a pile.cover_initial class is covered by
@@ -197,6 +197,7 @@ static bool deal_foot(engine_t *e, const stmt_t *st, int p) {
 }
 
 bool eng_setup(engine_t *e, const stmt_t *st, int player) {
+  e->line = st->line;
   switch (st->kind) {
     case ST_DEALER: return deal_dealer(e, st, player);
     case ST_DEAL: return deal_hand(e, st, player);

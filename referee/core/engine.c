@@ -108,6 +108,7 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->npile = e->npile;
   v->pile_frozen = e->pile_freezers > 0;
   v->cover_frozen = e->cover_frozen;
+  v->frozen_line = e->pile_freezers > 0 ? e->frozen_line : 0;
   v->pile_blocked = e->npile > 0 && rs_blocks_pile(e->rs, e->pile[e->npile - 1]);
   v->stock = e->stock.total;
   if (e->stock_known) {
@@ -263,5 +264,5 @@ bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p) {
 
 void eng_push_pile(engine_t *e, card_t c) {
   e->pile[e->npile++] = c;
-  if (rs_freezes_pile(e->rs, c)) e->pile_freezers++;
+  if (rs_freezes_pile(e->rs, c) && e->pile_freezers++ == 0) e->frozen_line = e->line;
 }

@@ -79,6 +79,7 @@ typedef struct {
   unsigned npile;
   bool pile_frozen;                /* by a card in it (pile.frozen_by, pile.cover_freezes) */
   bool cover_frozen;               /* by its covered upcard, pile[0] (pile.cover_freezes) */
+  unsigned frozen_line;            /* the line where a card in it froze it, 0 */
   bool pile_blocked;               /* its top card blocks it (pile.blocked_by) */
   unsigned stock;                  /* cards left in the stock */
   const card_t *stock_next;        /* the stock line's cards still to come, or NULL */

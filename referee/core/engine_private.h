@@ -35,6 +35,8 @@ struct engine {
   bool stock_known;
   unsigned npile, pile_freezers;
   bool cover_frozen;            /* pile.cover_freezes: frozen by its covered upcard */
+  unsigned line;                /* the statement being judged */
+  unsigned frozen_line;         /* where a card in the pile froze it, 0 */
   bool wild_discarded;          /* pile.wild_discard_naturals: a wild was discarded */
   int cut;                      /* the `cut` line's number, -1 without one */
   card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */

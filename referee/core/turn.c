@@ -375,6 +375,7 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
 
 bool eng_action(engine_t *e, const stmt_t *st, int p) {
   if (e->dead) return false;
+  e->line = st->line;
   if (!eng_setup_done(e, st->line, st->key.col, st->text)) return false;
   if (e->over && e->stock_out && st->verb == V_END && p == e->current) {
     e->stock_out = false; /* an explicit `end` after the stock ran out is welcome, once */
