@@ -220,8 +220,8 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
   char b[4];
   if (frozen)
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
-                    P_("the pile is frozen: taking it needs %d natural %s from the hand, none named",
-                       "the pile is frozen: taking it needs %d natural %s from the hand, none named",
+                    P_("the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
+                       "the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
                        rs->pile.unfreeze_naturals),
                     rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals));
   if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
@@ -270,29 +270,29 @@ static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) 
   if (e->pile_freezers > 0)
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen by %s: taking it needs %d natural %s from the hand, "
-                       "%u named",
+                       "the take shows %u",
                        "the pile is frozen by %s: taking it needs %d natural %s from the hand, "
-                       "%u named", need),
+                       "the take shows %u", need),
                     card_name(first_freezer(e), b), need, noun, nat);
   if (rs->pile.always_frozen)
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_ALWAYS_FROZEN,
                     P_("the pile is always frozen: taking it needs %d natural %s from the hand, "
-                       "%u named",
+                       "the take shows %u",
                        "the pile is always frozen: taking it needs %d natural %s from the hand, "
-                       "%u named", need),
+                       "the take shows %u", need),
                     need, noun, nat);
   if (!e->team_opened[e->team_of[e->current]])
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen for a team that has not opened: taking it needs %d "
-                       "natural %s from the hand, %u named",
+                       "natural %s from the hand, the take shows %u",
                        "the pile is frozen for a team that has not opened: taking it needs %d "
-                       "natural %s from the hand, %u named", need),
+                       "natural %s from the hand, the take shows %u", need),
                     need, noun, nat);
   return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                   P_("the pile is frozen for %.30s until a first take: taking it needs %d natural "
-                     "%s from the hand, %u named",
+                     "%s from the hand, the take shows %u",
                      "the pile is frozen for %.30s until a first take: taking it needs %d natural "
-                     "%s from the hand, %u named", need),
+                     "%s from the hand, the take shows %u", need),
                   e->player_name[e->current], need, noun, nat);
 }
 
@@ -316,11 +316,11 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
     return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH,
                     raised ? RK_PILE_WILD_DISCARD_NATURALS : RK_PILE_TAKE_NATURALS,
                     raised ? P_("a wild card was discarded this hand: taking the top card needs "
-                                "%d natural %s from the hand, %u named",
+                                "%d natural %s from the hand, the take shows %u",
                                 "a wild card was discarded this hand: taking the top card needs "
-                                "%d natural %s from the hand, %u named", need)
-                           : P_("taking the top card needs %d natural %s from the hand, %u named",
-                                "taking the top card needs %d natural %s from the hand, %u named",
+                                "%d natural %s from the hand, the take shows %u", need)
+                           : P_("taking the top card needs %d natural %s from the hand, the take shows %u",
+                                "taking the top card needs %d natural %s from the hand, the take shows %u",
                                 need),
                     need, card_rank_noun(rank, need), nat);
   if (frozen) note_frozen_take(e);
