@@ -97,14 +97,14 @@ void html_line(void *ctx, unsigned line, const char *text, size_t len) {
   h->lines_len += sizeof head + len;
 }
 
-/* After a record: only the lines of the next one (its `cgr` line and the
- * comments before it) stay. */
-static void drop_lines(html_t *h) {
+/* After a record, whose lines end at `last`: only the next one's stay (the
+ * comments before its `cgr` line, and that line). */
+static void drop_lines(html_t *h, unsigned last) {
   size_t at = 0, keep = h->lines_len;
   while (at < h->lines_len && keep == h->lines_len) {
     unsigned head[2];
     memcpy(head, h->lines + at, sizeof head);
-    if (h->next_start && head[0] >= h->next_start) keep = at;
+    if (h->next_start && head[0] > last) keep = at;
     at += sizeof head + head[1];
   }
   memmove(h->lines, h->lines + keep, h->lines_len - keep);
@@ -210,8 +210,8 @@ void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   if (line > h->last_line) h->last_line = line;
 }
 
-/* The record's lines kept, from its first to `last`, as an array of
- * strings (each '<' written as \u003c by put_safe). */
+/* The record's lines kept, from the comments before its `cgr` line to
+ * `last`, as an array of strings (each '<' written as \u003c by put_safe). */
 static void put_source(FILE *out, html_t *h, const record_t *rec, unsigned last) {
   unsigned first = rec->start_line ? rec->start_line : 1;
   fprintf(out, ",\"s0\":");
@@ -221,7 +221,7 @@ static void put_source(FILE *out, html_t *h, const record_t *rec, unsigned last)
     memcpy(head, h->lines + at, sizeof head);
     const char *text = h->lines + at + sizeof head;
     at += sizeof head + head[1];
-    if (head[0] < first || head[0] > last || (h->next_start && head[0] >= h->next_start)) continue;
+    if (head[0] > last || (h->next_start && head[0] >= h->next_start)) continue;
     if (!any) fprintf(out, "%u,\"src\":[", head[0]);
     else putc(',', out);
     char *s = strndup(text, head[1]);
@@ -346,7 +346,7 @@ void html_record(html_t *h, const record_t *rec) {
   free(buf);
   if (h->states) fclose(h->states);
   free(h->buf);
-  drop_lines(h);
+  drop_lines(h, h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line);
   open_states(h);
 }
 

@@ -90,7 +90,7 @@ const char *const html_tail[] = {
   " v.pos=el('span','pos');ctl.appendChild(v.pos);sec.appendChild(ctl);var main=el('div','main');v.box=el('div','table');main.appendChild(v.box);\n",
   " v.src=el('ol','src');var bad={};bad[r.verdict.line]=1;r.later.forEach(function(l){bad[l.line]=1});\n",
   " r.src.forEach(function(t,k){var ln=r.s0+k,li=el('li',bad[ln]&&r.verdict.status!='legal'?'bad':null);li.id=id+'L'+ln;if(n==0)li.setAttribute('data-l',ln);\n",
-  "  var a=el('a','ln',ln);a.href='#'+(n?id:'')+'L'+ln;li.appendChild(a);li.appendChild(el('code',null,t));\n",
+  "  var a=el('a','ln',ln);a.href='#'+(n?id:'')+'L'+ln;li.appendChild(a);li.appendChild(el('code',null,t||'\\u00a0'));\n",
   "  li.onclick=function(){go(r,v,at(r,ln))};v.src.appendChild(li)});\n",
   " if(r.cut)v.src.appendChild(el('li','cut',F('lines from {0} on are not on this page: it keeps 1000 lines after the first error, and at most 4 MB of text and 16 MB of tables a record',r.cut)));main.appendChild(v.src);sec.appendChild(main);scores(r,sec);\n",
   " document.getElementById('records').appendChild(sec);var j=0;\n",
