@@ -44,7 +44,7 @@ static const field_t red3_total_fields[] = {
 
 const field_t schema_fields[] = {
   [RK_NONE] = {.key = ""},
-#define X(id, path, type_, at, dflt_, doc_) \
+#define X(id, path, type_, at, dflt_, doc_, in_force) \
   [id] = {.key = path, .offset = at, .section = path, .dflt = dflt_, .doc = doc_, type_},
 #include "rulekeys.def"
 #undef X
@@ -60,6 +60,45 @@ const field_t schema_fields[] = {
   {.key = NULL}};
 _Static_assert(sizeof schema_fields / sizeof schema_fields[0] <= SCHEMA_MAX_FIELDS,
                "read_map's table of keys seen holds them all");
+
+/* Each row's TYPE matches the C type of the member it fills: a BOOL row on
+ * an int member, or an INT row on a bool (whose 257 would write 0 into the
+ * next byte), does not compile. The row's words, again, as checks. */
+#undef RS
+#undef SEAT
+#undef INT
+#undef BOOL
+#undef ENUM
+#undef CLASSES
+#undef RANKS
+#undef RANK
+#undef VALUES
+#undef RANK_MAP
+#undef LIST
+#undef MAP
+#define RS(m) (((const ruleset_t *)0)->m)
+#define SEAT(m) (((const rs_seat_t *)0)->m)
+#define CK_INT(e) _Generic((e), int: 1, default: 0)
+#define CK_BOOL(e) _Generic((e), bool: 1, default: 0)
+#define CK_ENUM(e) (sizeof(e) == sizeof(int) && _Generic((e), bool: 0, int: 0, default: 1))
+#define CK_CLASSES(e) _Generic((e), unsigned: 1, default: 0)
+#define CK_RANKS(e) (_Generic((e), const bool *: 1, default: 0) && sizeof(e) == sizeof(bool) * RANK_COUNT)
+#define CK_VALUES(e) (_Generic((e), const int *: 1, default: 0) && sizeof(e) == sizeof(int) * RANK_COUNT)
+#define CK_ANY(e) 1
+#define INT(lo, hi) CK_INT
+#define BOOL CK_BOOL
+#define ENUM(names_) CK_ENUM
+#define CLASSES CK_CLASSES
+#define RANKS CK_RANKS
+#define RANK CK_INT
+#define VALUES(lo, hi) CK_VALUES
+#define RANK_MAP(lo, hi) CK_VALUES
+#define LIST(entry, type_, count, fewest, most) CK_ANY
+#define MAP CK_ANY
+#define X(id, path, type_, at, dflt_, doc_, in_force) \
+  _Static_assert(type_(at), path ": the row's type is not its member's C type");
+#include "rulekeys.def"
+#undef X
 
 const char *field_name(const field_t *f) {
   const char *dot = strrchr(f->key, '.');

@@ -388,7 +388,7 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
  * field SEAT(deal) is "table.deal". Swapping two rows' paths, or members,
  * fails here. */
 static const struct { rule_key_t k; const char *id, *path, *at, *doc; } key_rows[] = {
-#define X(id, path, type, at, dflt, doc) {id, #id, path, #at, doc},
+#define X(id, path, type, at, dflt, doc, in_force) {id, #id, path, #at, doc},
 #include "rulekeys.def"
 #undef X
 };
