@@ -110,6 +110,15 @@ bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code,
   return false;
 }
 
+bool game_fail_at_player(game_t *g, int p, code_t code, rule_key_t rule, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vset(g, VERDICT_ILLEGAL, code, g->player_at[p].line, 1, g->player_at[p].text, fmt, ap);
+  va_end(ap);
+  g->rec.verdict.rule = rule;
+  return false;
+}
+
 /* The engine's verdict becomes the record's. */
 static void engine_failed(game_t *g) {
   g->rec.verdict = *eng_error(g->eng);

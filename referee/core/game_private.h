@@ -54,6 +54,10 @@ struct game {
   engine_t *eng;
   engine_t *before;             /* --explain, the page: the table before the action */
   const char *names[MAX_PLAYERS];
+  struct {
+    unsigned line;
+    char text[VERDICT_TEXT];
+  } player_at[MAX_PLAYERS];     /* each `player` line: where a seating error points */
   game_observer_t observer;
   void *observer_ctx;
 };
@@ -61,6 +65,9 @@ struct game {
 /* The record's verdict: malformed or illegal at column col of st. Both
  * return false and end the record (R_DONE). */
 bool game_fail_malformed(game_t *g, const stmt_t *st, unsigned col, const char *fmt, ...) PRINTF_LIKE(4, 5);
+/* The same at player p's `player` line (a seating the ruleset refuses). */
+bool game_fail_at_player(game_t *g, int p, code_t code, rule_key_t rule, const char *fmt, ...)
+    PRINTF_LIKE(5, 6);
 bool game_fail_illegal(game_t *g, const stmt_t *st, unsigned col, code_t code, rule_key_t rule,
                        const char *fmt, ...) PRINTF_LIKE(6, 7);
 

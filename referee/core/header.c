@@ -67,6 +67,8 @@ static bool header_player(game_t *g, const stmt_t *st) {
   int p = r->nplayers++;
   snprintf(r->player[p], NAME_LEN, "%s", st->name.s);
   r->team_of[p] = t;
+  g->player_at[p].line = st->line;
+  verdict_text(g->player_at[p].text, st->text);
   return true;
 }
 
@@ -144,15 +146,24 @@ static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
   return false;
 }
 
+/* The last `player` line of team t. */
+static int last_of_team(const record_t *r, int t) {
+  int last = 0;
+  for (int p = 0; p < r->nplayers; p++)
+    if (r->team_of[p] == t) last = p;
+  return last;
+}
+
 /* table.teams: the players split evenly between the teams. */
 static bool team_sizes_fit(game_t *g, const stmt_t *st, const rs_seat_t *seat) {
   record_t *r = &g->rec;
   int size[MAX_TEAMS] = {0};
   for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
   int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
+  (void)st;
   for (int t = 0; t < r->nteams; t++)
     if (size[t] < lo || size[t] > hi)
-      return game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE_TEAMS,
+      return game_fail_at_player(g, last_of_team(r, t), CODE_SEATING, RK_TABLE_TEAMS,
               hi > lo ? P_("team %s has %d player: %d players make %d teams of %d or %d",
                            "team %s has %d players: %d players make %d teams of %d or %d", size[t])
                       : P_("team %s has %d player: %d players make %d teams of %d",
@@ -185,12 +196,12 @@ bool game_header_done(game_t *g, const stmt_t *st) {
     for (int i = 0; i < r->rs->nseats; i++)
       snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%d", i ? ", " : "",
                r->rs->seats[i].players);
-    game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE,
+    game_fail_at_player(g, r->nplayers - 1, CODE_SEATING, RK_TABLE,
             _("%d players: the %s rules are played by %s players"), r->nplayers, r->rs->name, allowed);
     return false;
   }
   if (r->nteams != seat->teams) {
-    game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE_TEAMS,
+    game_fail_at_player(g, r->nplayers - 1, CODE_SEATING, RK_TABLE_TEAMS,
             _("%d teams at %d players, the %s rules play %d"), r->nteams, r->nplayers, r->rs->name,
             seat->teams);
     return false;
@@ -198,7 +209,7 @@ bool game_header_done(game_t *g, const stmt_t *st) {
   if (!team_sizes_fit(g, st, seat)) return false;
   int a, b;
   if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
-    game_fail_illegal(g, st, st->key.col, CODE_SEATING, RK_TABLE_PARTNERS_APART,
+    game_fail_at_player(g, b, CODE_SEATING, RK_TABLE_PARTNERS_APART,
             _("%s and %s are partners and sit side by side"), r->player[a], r->player[b]);
     return false;
   }
