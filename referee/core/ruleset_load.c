@@ -276,34 +276,48 @@ static yaml_node_t *node_of(loader_t *ld, yaml_node_t *root, const char *path) {
   return n ? n : root;
 }
 
+/* Where a cross-key check points: the first of the keys it involves that
+ * this document gives; else its `extends` (the values all came from the
+ * base); else the top. */
+static yaml_node_t *culprit(loader_t *ld, yaml_node_t *root, const char *const keys[]) {
+  for (int i = 0; keys[i]; i++) {
+    yaml_node_t *n = node_of(ld, root, keys[i]);
+    if (n != root) return n;
+  }
+  return node_of(ld, root, "extends");
+}
+
+#define KEYS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
 /* Cross-field checks the schema table cannot express. */
 static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *rs) {
   for (int i = 0; i < rs->nseats; i++) {
     const rs_seat_t *s = &rs->seats[i];
     int cards = s->packs * (52 + rs->cards.jokers_per_pack);
     if (s->teams > s->players)
-      return fail_at(ld, node_of(ld, root, "table"), "table: %d teams for %d players", s->teams,
-                     s->players);
+      return fail_at(ld, culprit(ld, root, KEYS("table")), "table: %d teams for %d players",
+                     s->teams, s->players);
     if (s->players * (s->deal + rs->foot.size) + rs->pile.initial >= cards)
-      return fail_at(ld, node_of(ld, root, "table"),
+      return fail_at(ld, culprit(ld, root, KEYS("table", "foot.size", "pile.initial",
+                                                "cards.jokers_per_pack")),
                      "table: %d players x %d cards leave no stock in %d cards",
                      s->players, s->deal + rs->foot.size, cards);
     for (int j = 0; j < i; j++)
       if (rs->seats[j].players == s->players)
-        return fail_at(ld, node_of(ld, root, "table"), "table: %d players listed twice",
+        return fail_at(ld, culprit(ld, root, KEYS("table")), "table: %d players listed twice",
                        s->players);
   }
   for (int i = 1; i < rs->opening.nbands; i++)
     if (rs->opening.bands[i].from <= rs->opening.bands[i - 1].from)
-      return fail_at(ld, node_of(ld, root, "opening.bands"),
+      return fail_at(ld, culprit(ld, root, KEYS("opening.bands")),
                      "opening.bands: \"from\" values must increase");
   for (int r = 0; r < RANK_COUNT; r++)
     if (rs->meld.wild_sets[r] && !rs->cards.wild[r])
-      return fail_at(ld, node_of(ld, root, "meld.wild_sets"),
+      return fail_at(ld, culprit(ld, root, KEYS("meld.wild_sets", "cards.wild")),
                      "meld.wild_sets: %s is not a wild rank (cards.wild)",
                      card_rank_name(r));
   if (rs->meld.min_naturals > rs->meld.min_cards)
-    return fail_at(ld, node_of(ld, root, "meld.min_naturals"),
+    return fail_at(ld, culprit(ld, root, KEYS("meld.min_naturals", "meld.min_cards")),
                    "meld: min_naturals %d exceeds min_cards %d",
                    rs->meld.min_naturals, rs->meld.min_cards);
   return true;

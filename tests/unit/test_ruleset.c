@@ -381,6 +381,17 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
   cr_assert(strstr(err.message, "min_naturals 4 exceeds min_cards 3"), "%s", err.message);
 }
 
+/* An inherited value made wrong by a key the document changes: the error
+ * points at that key, not at 1:1 (issue 22). */
+Test(ruleset, an_inherited_value_made_wrong_points_at_the_key_that_changed) {
+  cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  min_cards: 1\n"));
+  cr_assert(err.line == 5 && err.col == 3, "%u:%u: %s", err.line, err.col, err.message);
+  cr_assert(strstr(err.message, "min_naturals 2 exceeds min_cards 1"), "%s", err.message);
+  cr_assert_not(load("schema: 1\nname: mine\nextends: chinese\ncards:\n  wild: [JK]\n"));
+  cr_assert(err.line == 5 && err.col == 3, "%u:%u: %s", err.line, err.col, err.message);
+  cr_assert(strstr(err.message, "wild_sets"), "%s", err.message);
+}
+
 /* ---- the table of rule keys ---------------------------------------------- */
 
 /* Each row of the table of keys pairs the id, the path and the member it
