@@ -17,7 +17,12 @@
 
 engine_t *eng_new(void) { return calloc(1, sizeof(engine_t)); }
 
-void eng_free(engine_t *e) { free(e); }
+void eng_free(engine_t *e) {
+  if (!e) return;
+  eng_free(e->scratch);
+  free(e->scratch_st);
+  free(e);
+}
 
 static void build_packs(engine_t *e) {
   cc_clear(&e->packs);

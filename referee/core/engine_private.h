@@ -93,6 +93,11 @@ struct engine {
   meld_t melds[MAX_MELDS];
   card_t stock_order[MAX_CARDS];
   card_t pile[MAX_CARDS];
+
+  /* The engine's own what-if space (eng_can_take), made once: never copied
+   * by eng_copy nor cleared by eng_begin, freed by eng_free. */
+  engine_t *scratch;
+  stmt_t *scratch_st;
 };
 
 /* ---- errors (engine.c) ---- */

@@ -429,8 +429,11 @@ static bool take_is_legal(const engine_t *e, engine_t *scratch, stmt_t *st, int 
  * the opening minimum. */
 bool eng_can_take(const engine_t *e, int p) {
   if (e->dead || e->npile == 0) return false;
-  engine_t *scratch = eng_new();
-  stmt_t *st = calloc(1, sizeof *st);
+  engine_t *self = (engine_t *)e; /* its what-if space, not its state */
+  if (!self->scratch) self->scratch = eng_new();
+  if (!self->scratch_st) self->scratch_st = calloc(1, sizeof *self->scratch_st);
+  engine_t *scratch = self->scratch;
+  stmt_t *st = self->scratch_st;
   bool can = false;
   if (scratch && st) {
     card_t nat[MAX_CARDS], wild[MAX_CARDS], cards[2 * MAX_CARDS];
@@ -448,7 +451,5 @@ bool eng_can_take(const engine_t *e, int p) {
         can = take_is_legal(e, scratch, st, p, cards, k + w);
       }
   }
-  free(st);
-  eng_free(scratch);
   return can;
 }

@@ -261,17 +261,16 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
 
 /* end.must_take_foot: with_foot — could p take the pile with the foot in the
  * hand? (Its red threes would be laid first, with no replacement to draw.) */
-static bool can_take_with_foot(const engine_t *e, int p) {
-  engine_t *with = eng_new();
+static bool can_take_with_foot(engine_t *e, int p) {
+  if (!e->scratch) e->scratch = eng_new(); /* its what-if space, made once */
+  engine_t *with = e->scratch;
   if (!with) return false;
   eng_copy(with, e);
   pick_up_foot(with, p);
   card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
   cc_take(&with->hand[p], h, with->hand[p].n[h]);
   cc_take(&with->hand[p], d, with->hand[p].n[d]);
-  bool can = eng_can_take(with, p);
-  eng_free(with);
-  return can;
+  return eng_can_take(with, p); /* on with's own what-if space */
 }
 
 /* end.stock_empty: must_take binds an opened team, one that has not opened
