@@ -6,25 +6,19 @@
 #include "gen_private.h"
 #include "meld.h"
 
-static int lack(int want, int have) { return want > have ? want - have : 0; }
-
 needs_t gen_needs(gen_t *g, int p) {
   const ruleset_t *rs = g->rs;
   const eng_view_t *e = gen_vw(g);
-  int t = g->team_of[p], seqs = 0;
-  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
+  int t = g->team_of[p], more[GO_KINDS];
+  eng_going_out_needs(g->e, t, more); /* what going out needs: the engine's own count */
   unsigned growing = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
-    if (m->team != t) continue;
-    if (m->suit >= 0 && meld_is_complete_sequence(rs, m)) seqs++;
-    if (m->suit < 0 && m->rank >= 0 && !meld_is_canasta(rs, m)) growing |= 1u << m->rank;
+    if (m->team == t && m->suit < 0 && m->rank >= 0 && !meld_is_canasta(rs, m))
+      growing |= 1u << m->rank;
   }
-  needs_t n = {lack(rs->going_out.canastas, c.all), lack(rs->going_out.pure, c.pure),
-               lack(rs->going_out.impure, c.impure),
-               lack(rs->going_out.wild, c.wild_pure + c.wild_impure),
-               lack(rs->going_out.sequences, seqs), growing,
-               !e->team_opened[t] && !rs->pile.opening_by_take};
+  needs_t n = {more[GO_CANASTAS], more[GO_PURE], more[GO_IMPURE], more[GO_WILD],
+               more[GO_SEQUENCES], growing, !e->team_opened[t] && !rs->pile.opening_by_take};
   return n;
 }
 

@@ -137,6 +137,11 @@ typedef struct {
   int have, need;
 } go_lack_t;
 go_lack_t eng_going_out_lack(const engine_t *e, int p);
+/* How many more of each kind going out counts the team needs (0: none):
+ * canastas, pure, impure, wild canastas, complete sequences. What the
+ * generator's players build toward, from the engine's own count. */
+enum { GO_CANASTAS, GO_PURE, GO_IMPURE, GO_WILD, GO_SEQUENCES, GO_KINDS };
+void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]);
 
 /* At an illegal action st by p (after: the engine that refused it, before:
  * a copy of the table as the action found it): what was legal instead, as

@@ -97,26 +97,39 @@ bool eng_judge_opening(engine_t *e, int p) {
 /* going_out.first_turn, .canastas, .pure, .impure, .wild, .sequences: the
  * first requirement p's team does not meet if p's hand emptied now; rule
  * RK_NONE when it meets them all. A query: it judges nothing. */
+/* What the team has of each kind going out counts, and what it needs. */
+static void going_out_kinds(const engine_t *e, int team, go_lack_t kinds[GO_KINDS]) {
+  const ruleset_t *rs = e->rs;
+  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
+  int sequences = 0;
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
+  kinds[GO_CANASTAS] = (go_lack_t){RK_GOING_OUT_CANASTAS, c.all, rs->going_out.canastas};
+  kinds[GO_PURE] = (go_lack_t){RK_GOING_OUT_PURE, c.pure, rs->going_out.pure};
+  kinds[GO_IMPURE] = (go_lack_t){RK_GOING_OUT_IMPURE, c.impure, rs->going_out.impure};
+  kinds[GO_WILD] =
+      (go_lack_t){RK_GOING_OUT_WILD, c.wild_pure + c.wild_impure, rs->going_out.wild};
+  kinds[GO_SEQUENCES] = (go_lack_t){RK_GOING_OUT_SEQUENCES, sequences, rs->going_out.sequences};
+}
+
+void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]) {
+  go_lack_t kinds[GO_KINDS];
+  going_out_kinds(e, team, kinds);
+  for (int k = 0; k < GO_KINDS; k++)
+    more[k] = kinds[k].need > kinds[k].have ? kinds[k].need - kinds[k].have : 0;
+}
+
 go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
-  int team = e->team_of[p];
   go_lack_t none = {RK_NONE, 0, 0};
   if (!rs->going_out.first_turn && e->turns[p] <= 1)
     return (go_lack_t){RK_GOING_OUT_FIRST_TURN, 0, 0};
   bool concealed = rs->going_out.concealed_by == CONCEALED_BY_PLAYER ? !e->melded_before_turn
                                                                      : !e->team_melded_before_turn;
   if (!rs->going_out.concealed && concealed) return (go_lack_t){RK_GOING_OUT_CONCEALED, 0, 0};
-  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
-  int sequences = 0;
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
-  const go_lack_t kinds[] = {
-      {RK_GOING_OUT_CANASTAS, c.all, rs->going_out.canastas},
-      {RK_GOING_OUT_PURE, c.pure, rs->going_out.pure},
-      {RK_GOING_OUT_IMPURE, c.impure, rs->going_out.impure},
-      {RK_GOING_OUT_WILD, c.wild_pure + c.wild_impure, rs->going_out.wild},
-      {RK_GOING_OUT_SEQUENCES, sequences, rs->going_out.sequences}};
-  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+  go_lack_t kinds[GO_KINDS];
+  going_out_kinds(e, e->team_of[p], kinds);
+  for (int k = 0; k < GO_KINDS; k++)
     if (kinds[k].have < kinds[k].need) return kinds[k];
   return none;
 }
