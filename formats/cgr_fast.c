@@ -123,11 +123,8 @@ static int verb_of(const char *s, size_t n) {
     case 'e': v = V_END; break;
     default: return -1;
   }
-  static const unsigned char len[V_COUNT] = {
-    [V_DRAW] = 4, [V_TAKE] = 4, [V_MELD] = 4, [V_ADD] = 3, [V_RED3] = 4, [V_FOOT] = 4,
-    [V_ASK] = 3, [V_YES] = 3, [V_NO] = 2, [V_DISCARD] = 7, [V_END] = 3};
-  if (n != len[v]) return -1;
   const char *name = verb_name((verb_t)v);
+  if (strlen(name) != n) return -1;
   for (size_t i = 1; i < n; i++)
     if (s[i] != name[i]) return -1;
   return v;
@@ -157,16 +154,6 @@ static bool ref(cgr_reader_t *r, const char *s, size_t from, size_t to, stmt_t *
   return true;
 }
 
-/* The cards each verb takes: draw, meld and add at least one, red3 and
- * discard exactly one, take any number, the others none. */
-static bool card_count_fits(int verb, unsigned n) {
-  switch (verb) {
-    case V_DRAW: case V_MELD: case V_ADD: return n >= 1;
-    case V_RED3: case V_DISCARD: return n == 1;
-    case V_TAKE: return true;
-    default: return n == 0;
-  }
-}
 
 /* An action: the actor (a word known to be no keyword), the verb, its cards. */
 static bool action(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
@@ -180,7 +167,7 @@ static bool action(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *
     if (!re || !ref(r, s, ve + 1, re, st)) return false;
     from = re;
   }
-  if (!cards(r, s, from, n, st) || !card_count_fits(verb, st->ncards)) return false;
+  if (!cards(r, s, from, n, st) || !verb_cards_fit((verb_t)verb, st->ncards)) return false;
   st->kind = ST_ACTION;
   st->key = copy_word(r, s, 0, e0);
   st->verb = (verb_t)verb;

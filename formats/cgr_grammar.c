@@ -151,17 +151,30 @@ static bool parse_card(cgr_reader_t *r, const tok_t *t, card_t *out) {
   return true;
 }
 
+/* A card right before a `#` that starts a comment ("7H#x" is 7H, then a
+ * comment, docs/format.md): the token cut at the `#`, if that is a card. */
+static bool card_then_comment(cgr_reader_t *r, const tok_t *t, card_t *out) {
+  const char *hash = memchr(t->s, '#', t->len);
+  if (!hash || hash == t->s) return false;
+  tok_t card = *t;
+  card.len = (size_t)(hash - t->s);
+  return parse_card(r, &card, out);
+}
+
 static bool parse_cards(cgr_reader_t *r, unsigned from, stmt_t *st, stmt_error_t *err) {
   st->ncards = 0;
   for (unsigned i = from; i < r->ntoks && !r->toks[i].comment; i++) {
     const tok_t *t = &r->toks[i];
     if (st->ncards == STMT_MAX_CARDS)
       return cgr_fail(err, r->lineno, t->col, _("more than %d cards on one line"), STMT_MAX_CARDS);
-    if (!parse_card(r, t, &st->cards[st->ncards]))
+    bool comment = false;
+    if (!parse_card(r, t, &st->cards[st->ncards]) &&
+        !(comment = card_then_comment(r, t, &st->cards[st->ncards])))
       return cgr_fail(err, r->lineno, t->col,
                   _("expected a card (rank A K Q J T 9..2 or 10, suit S H D C; or JK), got \"%.*s\""),
                   (int)(t->len > 40 ? 40 : t->len), t->s);
     st->card_cols[st->ncards++] = t->col;
+    if (comment) break; /* the rest of the line is a comment */
   }
   return true;
 }
@@ -347,15 +360,19 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   if (t0->s[0] == '"')
     return cgr_fail(err, r->lineno, t0->col, _("expected a player name, got a quoted string"));
   const tok_t *v = &r->toks[1];
-  int verb = -1;
-  for (int i = 0; i < V_COUNT; i++) {
-    const char *name = verb_name((verb_t)i);
-    if (strlen(name) == v->len && memcmp(name, v->s, v->len) == 0) verb = i;
-  }
+  int verb = verb_parse(v->s, v->len);
   if (verb < 0)
     return cgr_fail(err, r->lineno, v->col,
                 _("expected a verb (draw, take, meld, add, red3, foot, ask, yes, no, discard, end), got \"%.*s\""),
                 (int)(v->len > 40 ? 40 : v->len), v->s);
+  /* "3S#x": a card, then a comment, before the words are counted */
+  for (unsigned i = 2; i < r->ntoks && !r->toks[i].comment; i++) {
+    card_t c;
+    if (parse_card(r, &r->toks[i], &c) || !card_then_comment(r, &r->toks[i], &c)) continue;
+    r->toks[i].len = (size_t)((const char *)memchr(r->toks[i].s, '#', r->toks[i].len) - r->toks[i].s);
+    r->ntoks = i + 1;
+    n = i + 1;
+  }
   st->verb = (verb_t)verb;
   st->verb_word = word(r, v);
   st->ncards = 0;
@@ -501,11 +518,7 @@ static bool fast_line(cgr_reader_t *r, stmt_t *st) {
   (void)vlen;
   int verb = fast_verb(r->line + v);
   unsigned nc = st->ncards;
-  bool counts_ok = verb == V_DRAW || verb == V_MELD || verb == V_ADD ? nc >= 1
-                   : verb == V_RED3 || verb == V_DISCARD             ? nc == 1
-                   : verb == V_TAKE                                  ? true
-                                                                     : nc == 0;
-  if (!counts_ok) return false;
+  if (!verb_cards_fit((verb_t)verb, nc)) return false;
   st->kind = ST_ACTION;
   st->key = fast_word(r, ov[8], ov[9]);
   st->verb = (verb_t)verb;

@@ -173,6 +173,15 @@ static void put_pile(FILE *out, const eng_view_t *e) {
   }
   fprintf(out, "\",\"b\":%d,\"s\":%u", e->pile_blocked ? 1 : 0, e->stock);
   if (e->frozen_line) fprintf(out, ",\"fl\":%u", e->frozen_line);
+  /* the card that froze it ("fc"), "fv" when that is the covered upcard;
+   * "fu" when it is frozen for the team to act, which has not opened */
+  if (e->pile_frozen) {
+    unsigned i = 0;
+    while (!e->cover_frozen && i + 1 < e->npile && !rs_freezes_pile(e->rs, e->pile[i])) i++;
+    if (e->npile) fprintf(out, ",\"fc\":\"%s\"%s", card_name(e->pile[i], b), e->cover_frozen ? ",\"fv\":1" : "");
+  }
+  if (e->rs->pile.frozen_for_unopened && e->setup_done && !e->over && !e->team_opened[e->team_of[e->current]])
+    fputs(",\"fu\":1", out);
 }
 
 /* One state: {"c": the player to act (-1 when the hand is over), "H": hands,
@@ -270,6 +279,7 @@ static void put_people(FILE *out, const record_t *rec) {
     }
   /* what unfreezes a frozen pile: so many naturals of the top card's rank */
   fprintf(out, "],\"unfreeze\":%d", rec->rs ? rec->rs->pile.unfreeze_naturals : 0);
+  if (rec->rs && rec->rs->pile.always_frozen) fputs(",\"fa\":1", out);
 }
 
 /* Each hand's parts by team: melded, canastas, red threes, going out, cut,
@@ -325,6 +335,10 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
   json_string(out, rec->instead);
   put_people(out, rec);
   put_scores(out, rec);
+  /* the line where the referee found the verdict's error, when later than
+   * the line it is charged to (a turn's melding judged at its end) */
+  if (h->error_line > rec->verdict.line && rec->verdict.status == VERDICT_ILLEGAL)
+    fprintf(out, ",\"found\":%u", h->error_line);
   unsigned last = h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line;
   put_source(out, h, rec, last);
 }
@@ -364,12 +378,28 @@ static const char *const page_words[] = {
   N_("malformed"), N_("error"), N_(" at line {0}:{1}"), N_("ruleset key: {0}"),
   N_(" (record {0})"), N_("« first"), N_("◀ previous"), N_("next ▶"), N_("last »"),
   N_("lines from {0} on are not on this page: it keeps 1000 lines after the first error, and "
-     "at most 4 MB of text and 16 MB of tables a record")};
+     "at most 4 MB of text and 16 MB of tables a record"),
+  N_("the table as line {0} found it, before the action"), N_("the table after line {0}"),
+  N_("line {0} was not judged: the table as the referee left it at line {1}"),
+  N_("not judged: the verdict came at line {0}"),
+  N_("not judged: after the error at line {0}, the referee went on at the next hand"),
+  N_("line {0} was not judged: the verdict came at line {1}"),
+  N_("line {0} was not judged: after the error at line {1}, the referee went on at the next hand"),
+  N_("line {0} is not on this page: lines from {1} on are not kept"),
+  N_("line {0} is past the record's last line, {1}"),
+  N_("line {0} comes before the record's first statement, line {1}"),
+  N_("line {0} has no table of its own: the table after line {1} is shown"),
+  N_("frozen since line {0} ({1} discarded)"), N_("frozen since line {0} ({1} turned up)"),
+  N_("frozen since line {0} by the covered upcard {1}"), N_("always frozen"),
+  N_("frozen for {0}, a team that has not opened"), N_("points"), N_(", found at line {0}"),
+  N_("What was legal instead:")};
 
 /* The script's words that count: singular and plural, the script's
  * plural() picks one. */
 static const char *const page_counts[] = {
-  NP_(" {0} card", " {0} cards"), NP_(" — stock: {0} card", " — stock: {0} cards")};
+  NP_(" {0} card", " {0} cards"), NP_(" — stock: {0} card", " — stock: {0} cards"),
+  NP_("taking it needs {0} natural card of the top card's rank from the hand",
+      "taking it needs {0} natural cards of the top card's rank from the hand")};
 
 static void put_word(FILE *out, const char *english, const char *translation) {
   putc(',', out);

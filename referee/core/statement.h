@@ -11,6 +11,7 @@
 #define STATEMENT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "card.h"
 #include "codes.h"
@@ -70,7 +71,20 @@ typedef struct {
   bool starts_record; /* the bad line begins a record: a new record starts there */
 } stmt_error_t;
 
+/* The one table of verbs: how players write each, and how many cards it
+ * takes (draw, meld, add at least one; red3 and discard one; take any
+ * number; the others none). */
+typedef struct {
+  const char *name;
+  unsigned min_cards, max_cards;
+} verb_info_t;
+extern const verb_info_t verb_table[V_COUNT];
+
 /* The verb as players write it ("draw", "meld", ...). */
 const char *verb_name(verb_t v);
+/* The verb written s[0..n), or -1. */
+int verb_parse(const char *s, size_t n);
+/* Whether verb v takes n cards. */
+bool verb_cards_fit(verb_t v, unsigned n);
 
 #endif
