@@ -76,7 +76,9 @@ static const char *skip_string(const char *p) {
 static const char *skip_value(const char *p) {
   if (*p == '"') return skip_string(p);
   if (*p != '{' && *p != '[') {
-    while (*p && *p != ',' && *p != '}' && *p != ']' && *p != ' ') p++;
+    while (*p && *p != ',' && *p != '}' && *p != ']' && *p != ' ' && *p != '\t' && *p != '\r' &&
+           *p != '\n')
+      p++;
     return p;
   }
   int depth = 0;

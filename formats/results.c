@@ -14,6 +14,11 @@ static void xml_text(FILE *f, const char *s) {
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     size_t k = c < 0x80 ? 1 : json_utf8_len(s);
+    if (k == 3 && c == 0xEF && (unsigned char)s[1] == 0xBF && (unsigned char)s[2] >= 0xBE) {
+      fputs("\xEF\xBF\xBD", f); /* U+FFFE, U+FFFF: UTF-8, but no XML character */
+      s += 2;
+      continue;
+    }
     switch (*s) {
       case '<': fputs("&lt;", f); break;
       case '>': fputs("&gt;", f); break;
@@ -50,17 +55,29 @@ static void junit_case(FILE *f, const result_t *r) {
   fputs("\"/>\n    </testcase>\n", f);
 }
 
+/* s as the text output shows it (report_safe: control bytes and invalid
+ * UTF-8 as \xNN), with the bytes in `special` escaped by a backslash: in a
+ * TAP description `#` (which would begin a TODO or SKIP directive) and `\`,
+ * in a YAML double-quoted scalar `"` and `\`. */
+static void put_escaped(FILE *out, const char *s, const char *special) {
+  char buf[4096];
+  for (const char *p = report_safe(s, buf, sizeof buf); *p; p++) {
+    if (strchr(special, *p)) fputc('\\', out);
+    fputc(*p, out);
+  }
+}
+
 void results_add(results_t *rs, const result_t *r) {
   if (r->ok) rs->passed++;
   else rs->failed++;
   if (rs->junit_cases) junit_case(rs->junit_cases, r);
   if (rs->tap) {
     fprintf(rs->out, "%s %u - ", r->ok ? "ok" : "not ok", ++rs->tap_n);
-    report_put(rs->out, r->file);
+    put_escaped(rs->out, r->file, "#\\");
     fprintf(rs->out, " record %d (line %u)", r->record, r->record_line);
     if (!r->ok) {
       fputs("\n  ---\n  message: \"", rs->out);
-      report_put(rs->out, r->why);
+      put_escaped(rs->out, r->why, "\"\\");
       fputs("\"\n  ...", rs->out);
     }
     fputc('\n', rs->out);

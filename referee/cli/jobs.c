@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "jobs.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +68,9 @@ static void step(jobs_t *j) {
     return;
   }
   int ws;
-  pid_t pid = wait(&ws);
+  pid_t pid;
+  do pid = wait(&ws); /* a signal may interrupt it: wait again, no child is lost */
+  while (pid < 0 && errno == EINTR);
   for (int k = 0; k < j->used; k++) {
     slot_t *t = &j->slots[(j->head + k) % j->cap];
     if (t->status >= 0) continue;

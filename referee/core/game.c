@@ -320,6 +320,7 @@ static bool score_line(game_t *g, const stmt_t *st) {
  * new record when a `cgr` line follows it, else to the current record. */
 static bool expectation(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
+  if (r->has_expect && g->state == R_DONE) return false; /* the first error stands */
   if (r->has_expect)
     return game_fail_malformed(g, st, st->key.col, _("a second expectation in this record (line %u)"),
                      r->expect_at);
