@@ -178,9 +178,11 @@ static void put_pile(FILE *out, const eng_view_t *e) {
   if (e->pile_frozen) {
     unsigned i = 0;
     while (!e->cover_frozen && i + 1 < e->npile && !rs_freezes_pile(e->rs, e->pile[i])) i++;
-    if (e->npile) fprintf(out, ",\"fc\":\"%s\"%s", card_name(e->pile[i], b), e->cover_frozen ? ",\"fv\":1" : "");
+    if (e->npile)
+      fprintf(out, ",\"fc\":\"%s\"%s", card_name(e->pile[i], b), e->cover_frozen ? ",\"fv\":1" : "");
   }
-  if (e->rs->pile.frozen_for_unopened && e->setup_done && !e->over && !e->team_opened[e->team_of[e->current]])
+  if (e->rs->pile.frozen_for_unopened && e->setup_done && !e->over &&
+      !e->team_opened[e->team_of[e->current]])
     fputs(",\"fu\":1", out);
 }
 

@@ -37,7 +37,7 @@ const char *const html_head[] = {
   "@page{margin:0}\n",
   "@media print{body{background:#fff;margin:0;padding:12mm 14mm;box-decoration-break:clone;-webkit-box-decoration-break:clone}\n",
   ".controls button,.controls input,.src,.note{display:none}.table{background:#fff;color:#000;border:1px solid #000}.when.before{background:none;color:#000;border-left:4px solid #c0392b}\n",
-  ".record{padding:0;margin:0}.seat,.team,.pile{background:none}.table,.scores table,figure.quote{break-inside:avoid}.record{break-after:page}.record:last-child{break-after:auto}}\n",
+  ".record{padding:0;margin:0}.seat,.team,.pile{background:none}.table,.scores table,figure.quote{break-inside:avoid}.scores h3{break-after:avoid}.record{break-after:page}.record:last-child{break-after:auto}}\n",
   "</style>\n</head>\n<body>\n<h1>Canasta referee: dispute view</h1>\n",
   "<noscript><p>The replay needs JavaScript; the records' data is in this page.</p></noscript>\n",
   "<ul id=\"list\"></ul>\n<div id=\"records\"></div>\n", NULL};
@@ -63,7 +63,8 @@ const char *const html_tail[] = {
   "function say(t,c,tag){var e=el(tag||'span',c);String(t).split(/(\"[^\"]*\"|\\u00ab[^\\u00bb]*\\u00bb)/).forEach(function(q,k){\n",
   " if(k%2)return add(e,q);q.split(/\\b([2-9TJQKA][SHDC]|JK)\\b/).forEach(function(w,j){add(e,j%2?el('span','cs'+(w=='JK'?' jk':' s'+w[1]),face(w)):w)})});return e}\n",
   /* French type: no break after a word of one or two letters or a number, nor before : ; ! ? » */
-  "function fr(t){return t.replace(/ ([:;!?\\u00bb])/g,'\\u00a0$1').replace(/\\u00ab /g,'\\u00ab\\u00a0').replace(/(?<=^|[\\s(\\u00a0])([A-Za-z\\u00c0-\\u00ff]{1,2}|\\d+) /g,'$1\\u00a0')}\n",
+  "function fr(t){var w=t.replace(/ ([:;!?\\u00bb])/g,'\\u00a0$1').replace(/\\u00ab /g,'\\u00ab\\u00a0').split(' '),o=w[0];\n",
+  " for(var i=1;i<w.length;i++)o+=(/(^|[\\s(\\u00a0])([A-Za-z\\u00c0-\\u00ff]{1,2}|\\d+)$/.test(w[i-1])?'\\u00a0':' ')+w[i];return o}\n",
   /* Markdown's marks in a passage: **bold**, *italic*, `code`; one left open
    * (a passage cut short) is dropped */
   "function md(t,tag,c){var e=el(tag,c);t.split(/(\\*\\*[^*]+\\*\\*|\\*[^*]+\\*|`[^`]+`)/).forEach(function(w,k){\n",
@@ -186,8 +187,11 @@ const char *const html_tail[] = {
   " document.getElementById('records').appendChild(sec);\n",
   " v.i=r.verdict.status!='legal'?at(r,r.verdict.line):0;draw(r,v);return[r,v]}\n",
   "var V=R.map(build);if(R.length>1){var ul=document.getElementById('list');R.forEach(function(r,n){var li=el('li'),a=el('a',null,r.file+(r.index>1?' #'+r.index:'')+': '+T(r.verdict.status)+(r.verdict.code?' '+r.verdict.code:''));a.href='#R'+(n+1);li.appendChild(a);ul.appendChild(li)})}\n",
-  /* each pane shows its current line, once every record is laid out */
-  "V.forEach(function(w){var li=w[1].src.querySelector('.cur');w[1].ready=true;if(li)follow(w[1].src,li)});\n",
+  /* each pane shows its current line, once every record is laid out: every
+   * measure first, then every scroll (a scroll between two measures would lay
+   * the page out again); a line among a pane's first dozen needs neither */
+  "V.map(function(w){var o=w[1].src,li=o.querySelector('.cur'),st=w[0].states[w[1].i];w[1].ready=true;\n",
+  " return li&&st[0]-w[0].s0>=12&&[o,li.offsetTop,li.offsetHeight,o.clientHeight]}).forEach(function(m){if(m&&m[1]+m[2]>m[3])m[0].scrollTop=m[1]-(m[3]-m[2])/2})\n",
   "if(V.length)act=V[0];\n",
   "function hash(){var m=/^#(?:R(\\d+)-)?L(\\d+)$/.exec(location.hash);if(!m)return;var k=m[1]?m[1]-1:0,w=V[k];if(!w)return;\n",
   " var g=target(w[0],+m[2]);go(w[0],w[1],g[0]);note(w[1],g[1]);w[1].sec.scrollIntoView()}\n",

@@ -8,11 +8,12 @@
 # drawn the first table by then) and to the first contentful paint, both as
 # the page itself measures them, and the wall-clock time of the whole
 # Chromium process next to that of an empty page's (the browser's start-up).
-# Usage: sh tests/bench_html.sh [RUNS]   (needs build/referee and chromium)
+# Usage: sh tests/bench_html.sh [RUNS]   (needs build/referee, or the program
+# REFEREE names, and chromium)
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-ref=build/referee
+ref=${REFEREE:-build/referee}
 [ -x "$ref" ] || { echo "build first: sh tests/setup.sh"; exit 3; }
 command -v chromium >/dev/null || { echo "needs Debian's chromium"; exit 3; }
 tmp=$(mktemp -d)

@@ -77,7 +77,7 @@ static referee_status_t status_of(const record_t *r) {
 referee_status_t referee_game_line(referee_game_t *g, const char *line) {
   const record_t *r = game_record(g->game);
   if (g->finished || status_of(r) != REFEREE_LEGAL) return status_of(r);
-  const stmt_t *st;
+  const stmt_t *st = NULL;
   stmt_error_t err;
   int rc = cgr_parse_line(g->reader, line, strlen(line), ++g->line, &st, &err);
   if (rc > 0) game_statement(g->game, st);
