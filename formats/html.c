@@ -78,11 +78,23 @@ static bool beyond(html_t *h, unsigned line, size_t have, size_t cap) {
   return true;
 }
 
+/* A line that may begin a record: a `cgr` line, indented or not; and whether
+ * it is a statement at all (not blank, not a comment). */
+static bool begins_record(const char *text, size_t len, bool *content) {
+  size_t i = 0;
+  while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
+  *content = i < len && text[i] != '#';
+  return len - i >= 3 && memcmp(text + i, "cgr", 3) == 0 &&
+         (len - i == 3 || text[i + 3] == ' ' || text[i + 3] == '\t');
+}
+
 void html_line(void *ctx, unsigned line, const char *text, size_t len) {
   html_t *h = ctx;
-  bool starts = len >= 3 && memcmp(text, "cgr", 3) == 0 && (len == 3 || text[3] == ' ' || text[3] == '\t');
-  if (starts && !h->record_start) h->record_start = line;
-  else if (starts && !h->next_start) h->next_start = line;
+  bool content, starts = begins_record(text, len, &content);
+  /* the first statement opens a record (with its cgr line or without one);
+   * a later cgr line, the next record's */
+  if (content && !h->record_start) h->record_start = line;
+  else if (starts && !h->next_start && line > h->record_start) h->next_start = line;
   if (!h->next_start && beyond(h, line, h->lines_len + len, LINES_CAP)) return;
   if (h->lines_cap - h->lines_len < len + 2 * sizeof(unsigned)) {
     size_t cap = 2 * h->lines_cap + len + 4096;
@@ -104,10 +116,10 @@ static void drop_lines(html_t *h, unsigned last) {
   while (at < h->lines_len && keep == h->lines_len) {
     unsigned head[2];
     memcpy(head, h->lines + at, sizeof head);
-    if (h->next_start && head[0] > last) keep = at;
+    if (h->next_start && (head[0] > last || head[0] >= h->next_start)) keep = at;
     at += sizeof head + head[1];
   }
-  memmove(h->lines, h->lines + keep, h->lines_len - keep);
+  if (h->lines) memmove(h->lines, h->lines + keep, h->lines_len - keep);
   h->lines_len -= keep;
   h->record_start = h->next_start;
   h->next_start = 0;
