@@ -32,8 +32,9 @@ struct html {
    * [unsigned line][unsigned len][len bytes] */
   char *lines;
   size_t lines_len, lines_cap;
-  unsigned record_start; /* the `cgr` line of the record being read, 0 */
-  unsigned next_start;   /* the next record's, once read: its lines kept whole */
+  unsigned received;      /* the last line handed over: at a record's hand-over
+                            (html_record), the line that began the next one */
+  bool at_end;            /* the input ended: the lines kept are the record's */
 };
 
 /* Writes the JSON s with every '<' as "\u003c" (a '<' is only ever in a
@@ -78,24 +79,25 @@ static bool beyond(html_t *h, unsigned line, size_t have, size_t cap) {
   return true;
 }
 
-/* A line that may begin a record: a `cgr` line, indented or not; and whether
- * it is a statement at all (not blank, not a comment). */
-static bool begins_record(const char *text, size_t len, bool *content) {
+/* A line whose words may begin a record or lead to one (a comment, a blank,
+ * a `cgr` line): kept, a little, even past what the page keeps of a record,
+ * for the next record's first lines. */
+static bool may_lead(const char *text, size_t len) {
   size_t i = 0;
   while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
-  *content = i < len && text[i] != '#';
-  return len - i >= 3 && memcmp(text + i, "cgr", 3) == 0 &&
-         (len - i == 3 || text[i + 3] == ' ' || text[i + 3] == '\t');
+  return i == len || text[i] == '#' || (len - i >= 3 && memcmp(text + i, "cgr", 3) == 0);
 }
 
 void html_line(void *ctx, unsigned line, const char *text, size_t len) {
   html_t *h = ctx;
-  bool content, starts = begins_record(text, len, &content);
-  /* the first statement opens a record (with its cgr line or without one);
-   * a later cgr line, the next record's */
-  if (content && !h->record_start) h->record_start = line;
-  else if (starts && !h->next_start && line > h->record_start) h->next_start = line;
-  if (!h->next_start && beyond(h, line, h->lines_len + len, LINES_CAP)) return;
+  if (!text) { /* the end of the input */
+    h->at_end = true;
+    return;
+  }
+  h->received = line;
+  h->at_end = false;
+  bool lead = may_lead(text, len) && h->lines_len + len < LINES_CAP + (64 << 10);
+  if (!lead && beyond(h, line, h->lines_len + len, LINES_CAP)) return;
   if (h->lines_cap - h->lines_len < len + 2 * sizeof(unsigned)) {
     size_t cap = 2 * h->lines_cap + len + 4096;
     char *grown = realloc(h->lines, cap);
@@ -109,20 +111,29 @@ void html_line(void *ctx, unsigned line, const char *text, size_t len) {
   h->lines_len += sizeof head + len;
 }
 
-/* After a record, whose lines end at `last`: only the next one's stay (the
- * comments before its `cgr` line, and that line). */
+/* The last line of record rec: its last statement or its verdict; but
+ * before the line that began the next record (the driver hands a record over
+ * when the next one begins), with the comments and blanks just before that
+ * line, which lead to the next record. At the end of the input, every line
+ * kept. */
+static unsigned record_last(const html_t *h, const record_t *rec) {
+  if (h->at_end) return h->received;
+  unsigned last = h->last_line, next = h->received;
+  if (rec->verdict.line > last && rec->verdict.line < next) last = rec->verdict.line;
+  return last < next ? last : next - 1;
+}
+
+/* After a record, whose lines end at `last`: the next one's stay. */
 static void drop_lines(html_t *h, unsigned last) {
   size_t at = 0, keep = h->lines_len;
   while (at < h->lines_len && keep == h->lines_len) {
     unsigned head[2];
     memcpy(head, h->lines + at, sizeof head);
-    if (h->next_start && (head[0] > last || head[0] >= h->next_start)) keep = at;
+    if (head[0] > last) keep = at;
     at += sizeof head + head[1];
   }
   if (h->lines) memmove(h->lines, h->lines + keep, h->lines_len - keep);
   h->lines_len -= keep;
-  h->record_start = h->next_start;
-  h->next_start = 0;
 }
 
 html_t *html_new(FILE *out) {
@@ -244,7 +255,7 @@ static void put_source(FILE *out, html_t *h, const record_t *rec, unsigned last)
     memcpy(head, h->lines + at, sizeof head);
     const char *text = h->lines + at + sizeof head;
     at += sizeof head + head[1];
-    if (head[0] > last || (h->next_start && head[0] >= h->next_start)) continue;
+    if (head[0] > last) continue;
     if (!any) fprintf(out, "%u,\"src\":[", head[0]);
     else putc(',', out);
     char *s = strndup(text, head[1]);
@@ -353,7 +364,7 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
    * the line it is charged to (a turn's melding judged at its end) */
   if (h->error_line > rec->verdict.line && rec->verdict.status == VERDICT_ILLEGAL)
     fprintf(out, ",\"found\":%u", h->error_line);
-  unsigned last = h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line;
+  unsigned last = record_last(h, rec);
   put_source(out, h, rec, last);
 }
 
@@ -374,7 +385,7 @@ void html_record(html_t *h, const record_t *rec) {
   free(buf);
   if (h->states) fclose(h->states);
   free(h->buf);
-  drop_lines(h, h->last_line > rec->verdict.line ? h->last_line : rec->verdict.line);
+  drop_lines(h, record_last(h, rec));
   open_states(h);
 }
 

@@ -18,8 +18,9 @@ typedef struct html html_t;
 html_t *html_new(FILE *out);
 /* The observer to pass to game_observe with the html_t as its context. */
 void html_observe(void *ctx, unsigned line, int hand, const engine_t *e);
-/* Every line read (cgr_set_line_sink, with the html_t as its context): the
- * page embeds the lines it was handed, never reading an input again. */
+/* Every line read (cgr_set_line_sink, with the html_t as its context), and
+ * (0, NULL, 0) when the input ends: the page embeds the lines it was handed,
+ * never reading an input again. */
 void html_line(void *ctx, unsigned line, const char *text, size_t len);
 /* A record judged: its replay, verdict and scores go into the page. */
 void html_record(html_t *h, const record_t *rec);

@@ -71,6 +71,7 @@ bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t
   bool ok = !ferror(f);
   if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
   else ok = unchanged(f, size, cgr_bytes_read(r) - before, why, why_len);
+  if (at->line_fn) at->line_fn(at->line_ctx, 0, NULL, 0); /* the end: no more lines */
   game_end_file(g, cgr_line_number(r));
   cgr_set_line_sink(r, NULL, NULL);
   cgr_restart(r, NULL, 0, NULL, 1);

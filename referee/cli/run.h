@@ -15,7 +15,8 @@ typedef struct {
   const char *name;
   unsigned first_line;
   int records_before;
-  cgr_line_fn line_fn;  /* when set, every line read goes to it too (--html) */
+  cgr_line_fn line_fn;  /* when set, every line read goes to it too (--html), and
+                           (0, NULL, 0) at the end of the input */
   void *line_ctx;
 } run_origin_t;
 
