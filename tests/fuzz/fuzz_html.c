@@ -122,24 +122,6 @@ static span_t *lines_of(const char *text, size_t len, size_t *count) {
   return v;
 }
 
-/* The well-formed UTF-8 sequence's length at s (table 3-7), 0 for none. */
-static size_t utf8_len(const unsigned char *s, size_t left) {
-  unsigned c = s[0], lo = 0x80, hi = 0xBF;
-  size_t k = c >= 0xC2 && c <= 0xDF   ? 2
-             : c >= 0xE0 && c <= 0xEF ? 3
-             : c >= 0xF0 && c <= 0xF4 ? 4
-                                      : 0;
-  if (!k || k > left) return 0;
-  if (c == 0xE0) lo = 0xA0;
-  if (c == 0xED) hi = 0x9F;
-  if (c == 0xF0) lo = 0x90;
-  if (c == 0xF4) hi = 0x8F;
-  if (s[1] < lo || s[1] > hi) return 0;
-  for (size_t i = 2; i < k; i++)
-    if (s[i] < 0x80 || s[i] > 0xBF) return 0;
-  return k;
-}
-
 /* Line `number` as the page must carry it (see 4), into out; its length. */
 static size_t expected_line(span_t l, unsigned number, char *out) {
   size_t n = l.n < CGR_MAX_LINE + 1 ? l.n : CGR_MAX_LINE + 1;
@@ -151,7 +133,7 @@ static size_t expected_line(span_t l, unsigned number, char *out) {
   size_t o = 0;
   for (size_t i = 0; i < n;) {
     unsigned char c = (unsigned char)s[i];
-    size_t k = c < 0x80 ? 1 : utf8_len((const unsigned char *)s + i, n - i);
+    size_t k = c < 0x80 ? 1 : fuzz_utf8_len((const unsigned char *)s + i, n - i);
     if (!k) {
       memcpy(out + o, "\xEF\xBF\xBD", 3), o += 3, i++;
     } else {

@@ -49,26 +49,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 /* ---- the references ------------------------------------------------------ */
 
-/* The length of the well-formed UTF-8 sequence at s (Unicode 15, table 3-7),
- * 0 when there is none. */
-static size_t ref_utf8_len(const unsigned char *s) {
-  unsigned c = s[0];
-  unsigned lo = 0x80, hi = 0xBF;
-  size_t k;
-  if (c >= 0xC2 && c <= 0xDF) k = 2;
-  else if (c >= 0xE0 && c <= 0xEF) k = 3;
-  else if (c >= 0xF0 && c <= 0xF4) k = 4;
-  else return 0;
-  if (c == 0xE0) lo = 0xA0;
-  if (c == 0xED) hi = 0x9F;
-  if (c == 0xF0) lo = 0x90;
-  if (c == 0xF4) hi = 0x8F;
-  if (s[1] < lo || s[1] > hi) return 0;
-  for (size_t i = 2; i < k; i++)
-    if (s[i] < 0x80 || s[i] > 0xBF) return 0;
-  return k;
-}
-
 static bool valid_utf8(const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   for (size_t i = 0; i < n;) {
@@ -76,7 +56,7 @@ static bool valid_utf8(const char *s, size_t n) {
       i++;
       continue;
     }
-    size_t k = ref_utf8_len(p + i);
+    size_t k = fuzz_utf8_len(p + i, n - i);
     if (!k || i + k > n) return false;
     i += k;
   }
@@ -280,7 +260,7 @@ static char *written(void (*write)(FILE *, const char *), const char *s, size_t 
 static void check_utf8_len(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if ((unsigned char)s[i] < 0x80) continue;
-    size_t got = json_utf8_len(s + i), want = ref_utf8_len((const unsigned char *)s + i);
+    size_t got = json_utf8_len(s + i), want = fuzz_utf8_len((const unsigned char *)s + i, n - i);
     FUZZ_ASSERT(got == want, "json_utf8_len at byte %zu (0x%02x): %zu, not %zu", i,
                 (unsigned char)s[i], got, want);
   }
@@ -290,7 +270,7 @@ static void check_utf8_len(const char *s, size_t n) {
 static size_t replaced(const char *s, size_t n, char *out) {
   size_t o = 0;
   for (size_t i = 0; i < n;) {
-    size_t k = (unsigned char)s[i] < 0x80 ? 1 : ref_utf8_len((const unsigned char *)s + i);
+    size_t k = (unsigned char)s[i] < 0x80 ? 1 : fuzz_utf8_len((const unsigned char *)s + i, n - i);
     if (k == 0) {
       memcpy(out + o, "\xEF\xBF\xBD", 3);
       o += 3;

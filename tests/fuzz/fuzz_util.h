@@ -130,6 +130,25 @@ static inline void fuzz_cleanup(void) {
   if (fuzz_dir[0]) fuzz_rm_tree(fuzz_dir, true);
 }
 
+/* The reference: the length of the well-formed UTF-8 sequence at s (Unicode
+ * 15, table 3-7) within `left` bytes, 0 when there is none. */
+static inline size_t fuzz_utf8_len(const unsigned char *s, size_t left) {
+  unsigned c = s[0], lo = 0x80, hi = 0xBF;
+  size_t k = c >= 0xC2 && c <= 0xDF   ? 2
+             : c >= 0xE0 && c <= 0xEF ? 3
+             : c >= 0xF0 && c <= 0xF4 ? 4
+                                      : 0;
+  if (!k || k > left) return 0;
+  if (c == 0xE0) lo = 0xA0;
+  if (c == 0xED) hi = 0x9F;
+  if (c == 0xF0) lo = 0x90;
+  if (c == 0xF4) hi = 0x8F;
+  if (s[1] < lo || s[1] > hi) return 0;
+  for (size_t i = 2; i < k; i++)
+    if (s[i] < 0x80 || s[i] > 0xBF) return 0;
+  return k;
+}
+
 static inline bool fuzz_known_bugs(void) {
   const char *v = getenv("FUZZ_KNOWN_BUGS");
   return v && *v && strcmp(v, "0") != 0;
