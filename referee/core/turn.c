@@ -16,7 +16,9 @@ void eng_start_turn(engine_t *e, int p) {
   e->ask = ASK_NOT_ASKED;
   e->took_pile = false;
   e->replaced = false;
-  e->empty_hand = false;
+  /* where melding comes first, a hand the last turn's discard emptied is
+   * empty in this turn's melding: the moment to end the hand (or draw on) */
+  e->empty_hand = e->rs->turn.meld_before_draw && e->hand[p].total == 0;
   e->pile_red3 = 0;
   e->pile_red3_laid = false;
   e->first_meld.set = false;
@@ -143,6 +145,7 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   if (!eng_take_from_stock(e, st, p)) return false;
   eng_use(e, RK_TURN_DRAW);
   e->drawn = true;
+  e->empty_hand = false; /* drawn on: the hand holds cards, the moment to end is past */
   return true;
 }
 
@@ -165,7 +168,10 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
     /* refused, the player drew the stock's last card and discards it: the
      * hand ends by the empty stock, not by going out */
     e->over = e->stock_out = true;
-  } else if (e->hand[p].total == 0) {
+  } else if (e->hand[p].total == 0 && !e->rs->turn.meld_before_draw) {
+    /* where melding comes first, the discard that empties the hand (after a
+     * take that left one card) ends nothing: play goes on, and the player
+     * may end at the next turn, the hand empty while melding */
     if (!eng_judge_going_out(e, st, p)) return false;
   } else {
     if (!eng_judge_opening(e, p)) return false;
