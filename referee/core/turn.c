@@ -314,10 +314,17 @@ static bool must_take(engine_t *e, const stmt_t *st, int p) {
 /* end.stock_empty: the hand ends when the stock is empty. */
 static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->empty_hand) {
-    if (e->rs->going_out.ask == ASK_REQUIRED && eng_partner_count(e, p) > 0)
+    bool partners = eng_partner_count(e, p) > 0;
+    /* going_out.ask: the answer, once asked, binds; required: a player with
+     * partners ends only by asking; optional: `end` may decide alone */
+    if (e->ask == ASK_NO)
+      return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
+                      _("%s ends the hand although the partner answered no"), e->player_name[p]);
+    if (e->rs->going_out.ask == ASK_REQUIRED && partners)
       return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                   _("%s ends the hand without asking the partners"), e->player_name[p]);
     if (!eng_may_end_early(e, st, p)) return false;
+    if (partners && e->rs->going_out.ask == ASK_OPTIONAL) eng_use(e, RK_GOING_OUT_ASK);
     eng_went_out(e, p);
     return true;
   }
