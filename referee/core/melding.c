@@ -380,6 +380,15 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
                 (rs->pile.frozen_for_unopened && !e->team_opened[team]) ||
                 (rs->pile.frozen_until_taken && !e->took_pile_once[p]);
   if (!eng_check_in_hand(e, st, p)) return false;
+  /* turn.meld_before_draw: the take stands in place of the draw and is
+   * followed by the taker's discard, nothing else: a take that would empty
+   * the hand (a pile of one card taken with the last cards) leaves none.
+   * Refused before any card moves, whatever the cards named. */
+  if (rs->turn.meld_before_draw && e->hand[p].total + (e->npile - 1) == st->ncards)
+    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_MELD_BEFORE_DRAW,
+                    _("%s takes the pile with the last cards of the hand: the take is followed "
+                      "by a discard, and no card would be left for it"),
+                    e->player_name[p]);
   if (!e->opened_before_turn) eng_mark(&e->first_meld, st);
   e->took_pile = true;
   if (!(st->ncards ? take_with_cards(e, st, p, top, frozen)
@@ -390,14 +399,6 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   e->took_pile_once[p] = true;
   pile_to_hand(e, p);
   e->drawn = true;
-  /* turn.meld_before_draw: the take stands in place of the draw and is
-   * followed by the taker's discard, nothing else: a take that empties the
-   * hand (a pile of one card taken with the last cards) leaves none */
-  if (rs->turn.meld_before_draw && e->hand[p].total == 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_MELD_BEFORE_DRAW,
-                    _("%s takes the pile with the last cards of the hand: the take is followed "
-                      "by a discard, and no card would be left for it"),
-                    e->player_name[p]);
   return eng_after_meld(e, st, p);
 }
 
