@@ -16,6 +16,7 @@
 unsigned long long cgr_bytes_read(const cgr_reader_t *r) { return r->bytes; }
 const char *cgr_line_text(const cgr_reader_t *r) { return r->line; }
 unsigned cgr_line_number(const cgr_reader_t *r) { return r->lineno; }
+bool cgr_out_of_memory(const cgr_reader_t *r) { return r->no_memory; }
 
 static cgr_reader_t *reader_new(FILE *f) {
   cgr_reader_t *r = calloc(1, sizeof *r);
@@ -229,6 +230,7 @@ int cgr_next(cgr_reader_t *r, const stmt_t **st, stmt_error_t *err) {
     if (rl == 0) return 0;
     if (rl < 0) return too_long(r, err);
     int rc = parse_current(r, err);
+    if (r->no_memory) return 0; /* the line was not read: no verdict on it */
     if (rc == 0) continue;
     *st = &r->st;
     return rc;
@@ -243,6 +245,7 @@ int cgr_take_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
   r->lineno = line - 1;
   if (take(r, copy, len > copy) < 0) return too_long(r, err);
   int rc = parse_current(r, err);
+  if (r->no_memory) return 0; /* the line was not read (cgr_out_of_memory) */
   if (rc == 1) *st = &r->st;
   return rc;
 }
@@ -261,6 +264,7 @@ int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
   r->line[len] = '\0';
   r->line_len = len;
   int rc = parse_current(r, err);
+  if (r->no_memory) return 0; /* the line was not read (cgr_out_of_memory) */
   if (rc == 1) *st = &r->st;
   return rc;
 }

@@ -62,5 +62,9 @@ const char *cgr_line_text(const cgr_reader_t *r);
 unsigned cgr_line_number(const cgr_reader_t *r);
 /* Bytes read so far (for throughput figures). */
 unsigned long long cgr_bytes_read(const cgr_reader_t *r);
+/* A pattern match ran out of memory: the line was not read, and the reader
+ * gives nothing more (cgr_next, cgr_take_line and cgr_parse_line return 0).
+ * An error of the run, never a malformed line. */
+bool cgr_out_of_memory(const cgr_reader_t *r);
 
 #endif

@@ -70,7 +70,13 @@ cgr_grammar_t *cgr_grammar_new(void) {
   gr->re_number = compile("^[+-]?[0-9]{1,9}$");
   gr->re_fast = compile(FAST_LINE);
   gr->md = pcre2_match_data_create(16, NULL);
-  if (!gr->re_tok || !gr->re_card || !gr->re_expect || !gr->re_number || !gr->re_fast || !gr->md) {
+  /* a first match makes the match data's backtracking frames (PCRE2 10.41
+   * on allocates them at the first pcre2_match): out of memory is then an
+   * error here, not a line that does not match */
+  bool frames = gr->re_tok && gr->md &&
+                pcre2_match(gr->re_tok, (PCRE2_SPTR) "x", 1, 0, 0, gr->md, NULL) != PCRE2_ERROR_NOMEMORY;
+  if (!gr->re_tok || !gr->re_card || !gr->re_expect || !gr->re_number || !gr->re_fast || !gr->md ||
+      !frames) {
     cgr_grammar_free(gr);
     return NULL;
   }
@@ -90,14 +96,22 @@ void cgr_grammar_free(cgr_grammar_t *gr) {
 
 /* ---- words ---------------------------------------------------------- */
 
+/* pcre2_match over s[0..len) from off: out of memory marks the reader
+ * (cgr_out_of_memory), and reads as no match until the caller stops. */
+static int grammar_match(cgr_reader_t *r, const pcre2_code *re, const char *s, size_t len,
+                         size_t off) {
+  int rc = pcre2_match(re, (PCRE2_SPTR)s, len, off, 0, r->gr->md, NULL);
+  if (rc == PCRE2_ERROR_NOMEMORY) r->no_memory = true;
+  return rc;
+}
+
 static bool tokenize(cgr_reader_t *r, stmt_error_t *err) {
   size_t off = 0;
   unsigned col = 1;
   size_t col_off = 0;
   r->ntoks = 0;
   while (off < r->line_len) {
-    int rc = pcre2_match(r->gr->re_tok, (PCRE2_SPTR)r->line, r->line_len, off, 0,
-                         r->gr->md, NULL);
+    int rc = grammar_match(r, r->gr->re_tok, r->line, r->line_len, off);
     if (rc < 0) break; /* only blanks remain */
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->gr->md);
     int g = ov[2] != PCRE2_UNSET ? 1 : ov[4] != PCRE2_UNSET ? 2 : 3;
@@ -129,7 +143,7 @@ static word_t word(cgr_reader_t *r, const tok_t *t) {
 }
 
 static bool match(cgr_reader_t *r, pcre2_code *re, const tok_t *t) {
-  return pcre2_match(re, (PCRE2_SPTR)t->s, t->len, 0, 0, r->gr->md, NULL) >= 0;
+  return grammar_match(r, re, t->s, t->len, 0) >= 0;
 }
 
 static bool parse_card(cgr_reader_t *r, const tok_t *t, card_t *out) {
@@ -395,7 +409,7 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
 }
 
 static bool parse_expect(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error_t *err) {
-  int rc = pcre2_match(r->gr->re_expect, (PCRE2_SPTR)t->s, t->len, 0, 0, r->gr->md, NULL);
+  int rc = grammar_match(r, r->gr->re_expect, t->s, t->len, 0);
   if (rc < 0)
     return cgr_fail(err, r->lineno, t->col,
                 _("expected \"# expect: legal\", \"# expect: illegal CODE LINE:COL\" or "

@@ -44,6 +44,7 @@ struct cgr_reader {
   tok_t toks[MAX_TOKENS];
   unsigned ntoks;
   bool ascii; /* the current line has no byte >= 0x80 */
+  bool no_memory; /* a match ran out of memory: the reader gives no more (cgr.h) */
   cgr_grammar_t *gr;
   cgr_line_fn line_fn;    /* every line read, to the caller (cgr_set_line_sink) */
   void *line_ctx;

@@ -12,6 +12,13 @@ int usage_error(const char *fmt, const char *arg) {
   return EXIT_ERROR;
 }
 
+_Noreturn void out_of_memory(const char *what) {
+  fflush(stdout);
+  fprintf(stderr, "referee: %s: out of memory; what was being judged, and all after it, was not\n",
+          what);
+  exit(EXIT_NO_MEMORY);
+}
+
 bool number_arg(const char *v, unsigned long long *out) {
   char *end;
   if (!v || *v < '0' || *v > '9') return false;

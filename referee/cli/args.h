@@ -5,10 +5,16 @@
 
 #include <stdbool.h>
 
-enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3 };
+enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3, EXIT_NO_MEMORY = 4 };
 
 /* Says "referee: " fmt (with arg) and how to get help; returns EXIT_ERROR. */
 int usage_error(const char *fmt, const char *arg);
+/* Out of memory: says "referee: " what ": out of memory" and that nothing more
+ * was judged, and ends the program with EXIT_NO_MEMORY (what was printed
+ * before stays, flushed: every record it shows was judged whole). Never a
+ * verdict: the record being read when memory ran out is not reported. */
+_Noreturn void out_of_memory(const char *what);
+
 /* A non-negative decimal number, whole, within unsigned long long; false
  * when it is not one (empty, a sign, other characters, too large). */
 bool number_arg(const char *v, unsigned long long *out);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "game.h"
 #include "json.h"
 #include "report.h"
@@ -249,7 +250,8 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
 static void add_key(const char *path, const char *dflt, void *ctx) {
   (void)dflt;
   check_t *c = ctx;
-  if (c->nkeys < MAX_KEYS) c->keys[c->nkeys++] = strdup(path);
+  if (c->nkeys == MAX_KEYS) return;
+  if (!(c->keys[c->nkeys++] = strdup(path))) out_of_memory("the coverage report");
 }
 
 static int rule_key_of(const char *name) {
@@ -307,7 +309,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   }
   game_t *g = c.g = game_new(forced_rules, on_record, &c);
   c.reader = opt->shard ? cgr_open_lines() : NULL;
-  if (!g || (opt->shard && !c.reader)) return 3;
+  if (!g || (opt->shard && !c.reader)) out_of_memory("the game driver");
   int status = 0;
   for (int i = 0; i < npaths; i++) {
     int s = check_path(g, &c, paths[i], true);

@@ -89,6 +89,7 @@ static void on_record(const record_t *r, void *ctx) {
 /* --rules R that does not load: a YAML error at its position in the file;
  * otherwise (no such built-in name, a file that cannot be read) what R is. */
 static void rules_error(const char *rules, const rs_error_t *err) {
+  if (err->no_memory) out_of_memory(rules);
   if (err->line) {
     fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err->file, err->line, err->col ? err->col : 1,
             err->message);
@@ -314,7 +315,7 @@ static bool read_file_list(opts_t *o, char ***list, char **text) {
   for (size_t got = 1; f && got > 0; len += got) {
     if (cap - len < 4096) {
       char *grown = realloc(*text, cap = 2 * cap + 65536);
-      if (!grown) break;
+      if (!grown) out_of_memory(o->files0);
       *text = grown;
     }
     got = fread(*text + len, 1, cap - len - 1, f);
@@ -325,7 +326,7 @@ static bool read_file_list(opts_t *o, char ***list, char **text) {
   (*text)[len] = '\0';
   for (size_t i = 0; i < len; i++) n += (*text)[i] == '\0';
   *list = malloc(sizeof **list * ((size_t)o->nfiles + n + 2));
-  if (!*list) return false;
+  if (!*list) out_of_memory(o->files0);
   memcpy(*list, o->files, sizeof **list * (size_t)o->nfiles);
   for (char *p = *text; p < *text + len; p += strlen(p) + 1)
     if (*p) (*list)[o->nfiles++] = p;
@@ -513,6 +514,7 @@ static void shard_files(const opts_t *o, run_ctx_t *ctx, game_t *g, shard_t *sh,
 static void run_inputs(const opts_t *o, run_ctx_t *ctx, game_t *g, job_counts_t *totals) {
   unsigned long long parsed = 0;
   cgr_reader_t *r = o->jobs > 1 || o->sharded ? cgr_open_lines() : NULL;
+  if ((o->jobs > 1 || o->sharded) && !r) out_of_memory("the record reader");
   if (o->jobs > 1 && r) {
     run_jobs(o, ctx, g, r, totals);
     cgr_close(r);
@@ -542,10 +544,10 @@ static int run_files(opts_t *o, char **files) {
   static char outbuf[1 << 16];
   if (ctx->json) setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
   game_t *g = game_new(o->rules, on_record, ctx);
-  if (!g) return EXIT_ERROR;
-  if (ctx->explain) game_explain(g, o->explain_at);
+  if (!g || (ctx->explain && !game_explain(g, o->explain_at)) ||
+      (ctx->html && !game_observe(g, html_observe, ctx->html)))
+    out_of_memory("the game driver");
   if (o->keep_going) game_keep_going(g);
-  if (ctx->html) game_observe(g, html_observe, ctx->html);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   unsigned long long bytes = 0;
@@ -587,7 +589,8 @@ static int run_with_html(opts_t *o, char **files) {
   }
   o->ctx.html = html_new(f);
   o->jobs = 1;
-  int rc = o->ctx.html ? run_files(o, files) : EXIT_ERROR;
+  if (!o->ctx.html) out_of_memory(o->html);
+  int rc = run_files(o, files);
   bool ok = o->ctx.html && html_finish(o->ctx.html);
   o->ctx.html = NULL;
   if (fclose(f) != 0) ok = false;
@@ -628,7 +631,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "gen") == 0) return gen_main(argc, argv);
   if (argc > 1 && strcmp(argv[1], "merge") == 0) return merge_main(argc, argv);
   char **files = malloc(sizeof *files * (size_t)argc); /* the file arguments */
-  if (!files) return EXIT_ERROR;
+  if (!files) out_of_memory("the command line");
   int status = run_main(argc, argv, files);
   free(files);
   return status;

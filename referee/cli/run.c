@@ -3,14 +3,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
+#include "args.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* Every statement the reader gives, to the game. */
-static void feed(game_t *g, cgr_reader_t *r) {
+/* Every statement the reader gives, to the game; out of memory in either
+ * ends the program (args.h), nothing more judged. */
+static void feed(game_t *g, cgr_reader_t *r, const char *name) {
   const stmt_t *st;
   stmt_error_t err;
   int rc;
@@ -18,6 +21,7 @@ static void feed(game_t *g, cgr_reader_t *r) {
     if (rc > 0) game_statement(g, st);
     else game_malformed(g, &err, cgr_line_text(r));
   }
+  if (cgr_out_of_memory(r) || game_out_of_memory(g)) out_of_memory(name);
 }
 
 /* A regular file's size as it starts to be read (0: not one, or not read
@@ -59,15 +63,12 @@ bool run_ready(void) { return reader_for(NULL) != NULL; }
 bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t why_len) {
   unsigned long long size = size_at_start(f);
   cgr_reader_t *r = reader_for(f);
-  if (!r) {
-    snprintf(why, why_len, "out of memory");
-    return false;
-  }
+  if (!r) out_of_memory(at->name);
   unsigned long long before = cgr_bytes_read(r);
   cgr_set_first_line(r, at->first_line);
   cgr_set_line_sink(r, at->line_fn, at->line_ctx);
   game_begin_part(g, at->name, at->records_before);
-  feed(g, r);
+  feed(g, r, at->name);
   bool ok = !ferror(f);
   if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
   else ok = unchanged(f, size, cgr_bytes_read(r) - before, why, why_len);
@@ -95,6 +96,7 @@ const char *run_refused(int fd) {
  * here, before anything is judged. */
 static FILE *open_input(const char *path, char *why, size_t why_len) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f && errno == ENOMEM) out_of_memory(path); /* fopen's FILE, not the file */
   if (!f) {
     snprintf(why, why_len, "%s", strerror(errno));
     return NULL;
@@ -126,7 +128,7 @@ bool run_part(game_t *g, cgr_reader_t *r, const char *name, const cgr_part_t *p,
               char *why, size_t why_len) {
   cgr_restart(r, p->data, p->len, p->rest ? rest : NULL, p->first_line);
   game_begin_part(g, name, p->records_before);
-  feed(g, r);
+  feed(g, r, name);
   bool ok = !(p->rest && rest && ferror(rest));
   if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
   else if (p->rest && rest) ok = unchanged(rest, p->size, (unsigned long long)ftello(rest), why, why_len);
@@ -140,6 +142,7 @@ bool run_part(game_t *g, cgr_reader_t *r, const char *name, const cgr_part_t *p,
   int rc = cgr_take_line(r, p->next, p->next_len, p->next_line, &st, &err);
   if (rc > 0) game_statement(g, st);
   else if (rc < 0) game_malformed(g, &err, cgr_line_text(r));
+  if (cgr_out_of_memory(r) || game_out_of_memory(g)) out_of_memory(name);
   return ok;
 }
 
@@ -158,10 +161,11 @@ bool run_parse_only(const char *path, unsigned long long *actions, char *why, si
   FILE *f = open_input(path, why, why_len);
   if (!f) return false;
   cgr_reader_t *r = cgr_open(f);
-  if (r) *actions += count_actions(r);
-  bool ok = r != NULL && !ferror(f);
-  if (!r) snprintf(why, why_len, "out of memory");
-  else if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
+  if (!r) out_of_memory(path);
+  *actions += count_actions(r);
+  if (cgr_out_of_memory(r)) out_of_memory(path);
+  bool ok = !ferror(f);
+  if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
   cgr_close(r);
   if (f != stdin) fclose(f);
   return ok;

@@ -78,7 +78,8 @@ const char referee_usage_more[] =
     "  --              every later argument is a file, even one starting with -\n"
     "\n"
     "exit status: 0 all records legal, 1 some record illegal, 2 some record\n"
-    "malformed, 3 usage, ruleset or I/O error (an input that cannot be read). check:\n"
-    "0 all as expected, 1 some record not, 3 usage, ruleset or I/O error.\n"
+    "malformed, 3 usage, ruleset or I/O error (an input that cannot be read), 4 out\n"
+    "of memory (nothing judged from there on). check: 0 all as expected, 1 some\n"
+    "record not, 3 usage, ruleset or I/O error, 4 out of memory.\n"
     "Documentation: docs/format.md (records), docs/codes.md (verdict codes),\n"
     "docs/rulesets.md (ruleset keys), docs/variants/ (each variant's rules).\n";

@@ -15,7 +15,24 @@
 
 /* ---- lifecycle ------------------------------------------------------- */
 
-engine_t *eng_new(void) { return calloc(1, sizeof(engine_t)); }
+/* An engine with `depth` levels of what-if space below it: a what-if runs an
+ * action on its scratch engine, and the deepest question (could the pile be
+ * taken with the foot picked up, turn.c) asks one more on the scratch's own.
+ * Everything is made here, so that no judgement ever allocates: running out
+ * of memory is the caller's error at creation, never an answer. */
+static engine_t *new_engine(int depth) {
+  engine_t *e = calloc(1, sizeof(engine_t));
+  if (!e || depth == 0) return e;
+  e->scratch = new_engine(depth - 1);
+  e->scratch_st = calloc(1, sizeof *e->scratch_st);
+  if (!e->scratch || !e->scratch_st) {
+    eng_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+engine_t *eng_new(void) { return new_engine(2); }
 
 void eng_free(engine_t *e) {
   if (!e) return;

@@ -94,8 +94,9 @@ struct engine {
   card_t stock_order[MAX_CARDS];
   card_t pile[MAX_CARDS];
 
-  /* The engine's own what-if space (eng_can_take), made once: never copied
-   * by eng_copy nor cleared by eng_begin, freed by eng_free. */
+  /* The engine's own what-if space (eng_can_take, eng_instead), made with it
+   * by eng_new (two levels: the scratch has its own): never copied by
+   * eng_copy nor cleared by eng_begin, freed by eng_free. */
   engine_t *scratch;
   stmt_t *scratch_st;
 };

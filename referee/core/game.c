@@ -42,19 +42,33 @@ const engine_t *game_hand(const game_t *g) {
   return g->state == R_SETUP || g->state == R_PLAY ? g->eng : NULL;
 }
 
-void game_explain(game_t *g, unsigned at_line) {
+/* The table before each action (the page, what was legal instead), made
+ * before any record is read. */
+static bool keep_before(game_t *g) {
+  if (!g->before) g->before = eng_new();
+  return g->before != NULL;
+}
+
+bool game_explain(game_t *g, unsigned at_line) {
+  if (!g->snap) g->snap = eng_new();
+  if (!g->snap || !keep_before(g)) return false;
   g->explain = true;
   g->explain_at = at_line;
-  if (!g->snap) g->snap = eng_new();
-  if (!g->snap) g->explain = false;
+  return true;
 }
 
 void game_keep_going(game_t *g) { g->keep_going = true; }
 
-void game_observe(game_t *g, game_observer_t fn, void *ctx) {
+bool game_observe(game_t *g, game_observer_t fn, void *ctx) {
+  if (!keep_before(g)) return false;
   g->observer = fn;
   g->observer_ctx = ctx;
+  return true;
 }
+
+bool game_out_of_memory(const game_t *g) { return g->no_memory; }
+
+void game_no_memory(game_t *g) { g->no_memory = true; }
 
 void game_free(game_t *g) {
   if (!g) return;
@@ -147,7 +161,7 @@ static void attach_state(game_t *g) {
 }
 
 static void flush(game_t *g) {
-  if (g->state == R_NONE) return;
+  if (g->state == R_NONE || g->no_memory) return; /* a record not judged is not handed over */
   attach_state(g);
   g->cb(&g->rec, g->ctx);
   g->state = R_NONE;
@@ -198,13 +212,18 @@ static bool push_hand(game_t *g, const hand_score_t *h) {
 }
 
 /* The hand is over: its score is added to the totals; the game is won when
- * a team reaches the target (the highest total wins; a tie has no winner). */
-static void score_hand(game_t *g) {
+ * a team reaches the target (the highest total wins; a tie has no winner).
+ * False when out of memory (the record is not judged). */
+static bool score_hand(game_t *g) {
   record_t *r = &g->rec;
   hand_score_t h;
   eng_score(g->eng, &h);
   h.number = g->hand_no;
-  push_hand(g, &h);
+  if (!push_hand(g, &h)) {
+    game_no_memory(g);
+    g->state = R_DONE;
+    return false;
+  }
   long best = 0;
   for (int t = 0; t < r->nteams; t++) {
     r->total[t] += h.team[t].total;
@@ -226,6 +245,7 @@ static void score_hand(game_t *g) {
   }
   g->state = R_SCORED;
   g->hand_scored_claimed = false;
+  return true;
 }
 
 /* Called when the statements of a hand are over. */
@@ -235,8 +255,7 @@ static bool close_hand(game_t *g, unsigned line, const char *text) {
     engine_failed(g);
     return false;
   }
-  score_hand(g);
-  return true;
+  return score_hand(g);
 }
 
 static bool begin_hand(game_t *g, const stmt_t *st) {
@@ -285,9 +304,8 @@ static bool action(game_t *g, const stmt_t *st) {
     return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, RK_NONE, _("the hand is over"));
   g->state = R_PLAY;
   g->actions++;
-  bool asked = g->explain || g->observer;
-  if (asked && !g->before) g->before = eng_new();
-  if (asked && g->before) eng_copy(g->before, g->eng);
+  bool asked = g->explain || g->observer; /* then g->before was made */
+  if (asked) eng_copy(g->before, g->eng);
   bool ok = eng_action(g->eng, st, p);
   assert(eng_conserved(g->eng)); /* checked in Debug and sanitizer builds */
   if (ok) return true;
@@ -441,6 +459,7 @@ static void keep_going(game_t *g, rstate_t before) {
 }
 
 void game_statement(game_t *g, const stmt_t *st) {
+  if (g->no_memory) return; /* nothing more is judged */
   rstate_t before = g->state;
   (void)statement(g, st);
   /* a `cgr` line has closed the last record and begun another: the state
@@ -509,6 +528,7 @@ static void note_malformed(game_t *g, const stmt_error_t *err, const char *line_
 }
 
 void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
+  if (g->no_memory) return;
   rstate_t before = g->state;
   note_malformed(g, err, line_text);
   if (!err->starts_record && g->keep_going && before != R_HEADER && before != R_NONE) {
@@ -518,6 +538,7 @@ void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
 }
 
 void game_end_file(game_t *g, unsigned last_line) {
+  if (g->no_memory) return;
   place_expectation(g);
   place_malformed(g);
   if (g->state == R_NONE && g->index == 0) start_record(g, 0);

@@ -85,8 +85,9 @@ void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text);
 void game_end_file(game_t *g, unsigned last_line);
 
 /* Keep the table's state for each record: after the statement at line
- * at_line (0: at the first illegal action). */
-void game_explain(game_t *g, unsigned at_line);
+ * at_line (0: at the first illegal action). False when out of memory (the
+ * game is unchanged). */
+bool game_explain(game_t *g, unsigned at_line);
 
 /* After an error inside a hand, go on with the next hand (from its own deal)
  * and list the later errors in record_t.later; the first stays the verdict. */
@@ -105,7 +106,15 @@ int record_status(const record_t *r);
  * the hand begun in the record (0 before the first) and the hand's engine
  * as it stands (read it through eng_view), or NULL outside a hand. */
 typedef void (*game_observer_t)(void *ctx, unsigned line, int hand, const engine_t *e);
-void game_observe(game_t *g, game_observer_t fn, void *ctx);
+/* False when out of memory (the game is unchanged). */
+bool game_observe(game_t *g, game_observer_t fn, void *ctx);
+
+/* The machine ran out of memory while judging (a ruleset the record names,
+ * a hand's score): that record was not judged, not handed to the callback,
+ * and nothing after it is. Out of memory is an error of the run (the
+ * program's exit status 4), never a verdict. Judgement itself never
+ * allocates: the engines' what-if space is made with them (eng_new). */
+bool game_out_of_memory(const game_t *g);
 
 /* Number of actions replayed so far (for throughput figures). */
 unsigned long long game_actions(const game_t *g);

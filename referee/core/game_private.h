@@ -60,7 +60,12 @@ struct game {
   } player_at[MAX_PLAYERS];     /* each `player` line: where a seating error points */
   game_observer_t observer;
   void *observer_ctx;
+  bool no_memory;               /* out of memory: nothing more is judged (game.h) */
 };
+
+/* Out of memory: the record being read is not judged nor handed over, and
+ * nothing more is (game_out_of_memory). */
+void game_no_memory(game_t *g);
 
 /* The record's verdict: malformed or illegal at column col of st. Both
  * return false and end the record (R_DONE). */

@@ -15,10 +15,15 @@ static const ruleset_t *load_ruleset(game_t *g, const char *name, rs_error_t *er
       *err = g->cache[i].err;
       return g->cache[i].ok ? &g->cache[i].rs : NULL;
     }
-  cached_rs_t *c = &g->cache[g->ncache < RULESET_CACHE ? g->ncache++ : RULESET_CACHE - 1];
+  bool fresh = g->ncache < RULESET_CACHE;
+  cached_rs_t *c = &g->cache[fresh ? g->ncache++ : RULESET_CACHE - 1];
   snprintf(c->name, sizeof c->name, "%s", name);
   c->ok = rs_load(&c->rs, name, &c->err);
   *err = c->err;
+  if (!c->ok && err->no_memory) { /* the machine's failure, not the ruleset's: not kept */
+    if (fresh) g->ncache--;
+    else c->name[0] = '\0';
+  }
   return c->ok ? &c->rs : NULL;
 }
 
@@ -126,6 +131,10 @@ static const char *resolve_variant(game_t *g, const char *name, char *buf, size_
 /* A ruleset that cannot be loaded: the error is in the YAML file (its own
  * position), or the name cannot be found (the variant line's position). */
 static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
+  if (err->no_memory) {
+    game_no_memory(g);
+    return false;
+  }
   verdict_t *v = &g->rec.verdict;
   memset(v, 0, sizeof *v);
   v->status = VERDICT_MALFORMED;

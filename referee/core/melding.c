@@ -6,6 +6,7 @@
 #include "i18n.h"
 #include "meld.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -438,27 +439,23 @@ static bool take_is_legal(const engine_t *e, engine_t *scratch, stmt_t *st, int 
  * the opening minimum. */
 bool eng_can_take(const engine_t *e, int p) {
   if (e->dead || e->npile == 0) return false;
-  engine_t *self = (engine_t *)e; /* its what-if space, not its state */
-  if (!self->scratch) self->scratch = eng_new();
-  if (!self->scratch_st) self->scratch_st = calloc(1, sizeof *self->scratch_st);
-  engine_t *scratch = self->scratch;
-  stmt_t *st = self->scratch_st;
+  engine_t *scratch = e->scratch; /* its what-if space (made by eng_new), not its state */
+  stmt_t *st = e->scratch_st;
+  assert(scratch && st);
+  card_t nat[MAX_CARDS], wild[MAX_CARDS], cards[2 * MAX_CARDS];
+  unsigned nnat, nw = take_material(e, p, card_rank(e->pile[e->npile - 1]), nat, &nnat, wild);
+  st->kind = ST_ACTION;
+  st->text = "";
+  st->key.s = e->player_name[p];
+  st->key.col = st->verb_word.col = 1;
+  st->verb_word.s = "take";
+  st->verb = V_TAKE;
   bool can = false;
-  if (scratch && st) {
-    card_t nat[MAX_CARDS], wild[MAX_CARDS], cards[2 * MAX_CARDS];
-    unsigned nnat, nw = take_material(e, p, card_rank(e->pile[e->npile - 1]), nat, &nnat, wild);
-    st->kind = ST_ACTION;
-    st->text = "";
-    st->key.s = e->player_name[p];
-    st->key.col = st->verb_word.col = 1;
-    st->verb_word.s = "take";
-    st->verb = V_TAKE;
-    for (unsigned k = 0; k <= nnat && !can; k++)
-      for (unsigned w = 0; w <= nw && !can; w++) {
-        memcpy(cards, nat, k * sizeof nat[0]);
-        memcpy(cards + k, wild, w * sizeof wild[0]);
-        can = take_is_legal(e, scratch, st, p, cards, k + w);
-      }
-  }
+  for (unsigned k = 0; k <= nnat && !can; k++)
+    for (unsigned w = 0; w <= nw && !can; w++) {
+      memcpy(cards, nat, k * sizeof nat[0]);
+      memcpy(cards + k, wild, w * sizeof wild[0]);
+      can = take_is_legal(e, scratch, st, p, cards, k + w);
+    }
   return can;
 }

@@ -163,11 +163,13 @@ typedef struct {
 typedef struct rs_end rs_end_t;
 
 /* Where a loader error is: the file (or built-in name), line and column
- * (1-based), and the sentence. */
+ * (1-based), and the sentence. no_memory: the machine ran out of memory,
+ * which says nothing of the ruleset (an error of the run, exit status 4). */
 typedef struct {
   char file[256];
   unsigned line, col;
   char message[256];
+  bool no_memory;
 } rs_error_t;
 
 /* A shipped ruleset, compiled in from rulesets/<name>.yaml. */

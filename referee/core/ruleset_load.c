@@ -61,6 +61,13 @@ static bool fail_at(loader_t *ld, const yaml_node_t *node, const char *fmt, ...)
   return false;
 }
 
+/* Out of memory: no fault of the ruleset's (rs_error_t.no_memory). */
+static bool no_memory(rs_error_t *err) {
+  snprintf(err->message, sizeof err->message, "out of memory");
+  err->no_memory = true;
+  return false;
+}
+
 static const char *scalar(const yaml_node_t *n) {
   return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
@@ -410,17 +417,53 @@ static bool load_base(loader_t *ld, yaml_node_t *ext, ruleset_t *rs, const char 
   ch->at[ch->n - 1].col = (unsigned)ext->start_mark.column + 1;
   rs_error_t base_err;
   if (load_named(rs, use, &base_err, ch)) return true;
-  if (base_err.line > 0) {
+  if (base_err.line > 0 || base_err.no_memory) {
     *ld->err = base_err; /* the fault is in the base: its own file and position */
     return false;
   }
   return fail_at(ld, ext, "extends: %s: %s", name, base_err.message);
 }
 
-/* The defaults of the keys (rulekeys.def) and of the top level, each read
- * from its YAML text into rs (which is all zeros), once a process: then
- * copied. A default that does not read is the schema's own fault, reported
- * as such (a unit test loads the defaults). */
+/* A load that failed for want of memory: libyaml says so, or, where its
+ * composer gives up on a failed allocation without a word (a tag it could
+ * not copy), says nothing: every fault of the text has its error kind. */
+static bool parser_no_memory(const yaml_parser_t *parser) {
+  return parser->error == YAML_MEMORY_ERROR || parser->error == YAML_NO_ERROR;
+}
+
+/* The defaults' document (apply_defaults) into rs, item by item. */
+static bool read_defaults(loader_t *ld, const char *text, size_t len, ruleset_t *rs) {
+  yaml_parser_t parser;
+  yaml_document_t doc;
+  if (!yaml_parser_initialize(&parser)) return no_memory(ld->err);
+  yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+  bool ok = yaml_parser_load(&parser, &doc) != 0;
+  bool memory = !ok && parser_no_memory(&parser);
+  yaml_parser_delete(&parser);
+  if (memory) return no_memory(ld->err);
+  if (!ok) return fail_at(ld, NULL, "the defaults do not read as YAML");
+  loader_t dl = {&doc, ld->err};
+  yaml_node_t *root = yaml_document_get_root_node(&doc);
+  yaml_node_item_t *item = root && root->type == YAML_SEQUENCE_NODE ? root->data.sequence.items.start
+                                                                    : NULL;
+  for (const field_t *f = schema_fields; ok && f->key; f++) {
+    if (!f->dflt || !*f->dflt) continue;
+    yaml_node_t *n = item && item < root->data.sequence.items.top
+                         ? yaml_document_get_node(&doc, *item++) : NULL;
+    if (!n || !read_field(&dl, n, f, (char *)rs))
+      ok = fail_at(ld, NULL, "the default of %s does not read", f->key);
+  }
+  yaml_document_delete(&doc);
+  return ok;
+}
+
+/* The defaults of the keys (rulekeys.def) and of the top level, read once
+ * a process into rs (which is all zeros), then copied. They are read as one
+ * YAML document, a block sequence of the defaults in the schema's order (one
+ * parser, not one per key: each default is a one-line flow value, which an
+ * item "- VALUE" reads as it reads alone). A default that does not read is
+ * the schema's own fault, reported as such (a unit test loads the
+ * defaults). */
 static bool apply_defaults(loader_t *ld, ruleset_t *rs) {
   static ruleset_t defaults;
   static bool ready;
@@ -428,22 +471,17 @@ static bool apply_defaults(loader_t *ld, ruleset_t *rs) {
     *rs = defaults;
     return true;
   }
-  for (const field_t *f = schema_fields; f->key; f++) {
-    if (!f->dflt || !*f->dflt) continue;
-    yaml_parser_t parser;
-    yaml_document_t doc;
-    if (!yaml_parser_initialize(&parser)) return fail_at(ld, NULL, "out of memory");
-    yaml_parser_set_input_string(&parser, (const unsigned char *)f->dflt, strlen(f->dflt));
-    bool ok = yaml_parser_load(&parser, &doc) != 0;
-    if (ok) {
-      loader_t dl = {&doc, ld->err};
-      yaml_node_t *root = yaml_document_get_root_node(&doc);
-      ok = root && read_field(&dl, root, f, (char *)rs);
-      yaml_document_delete(&doc);
-    }
-    yaml_parser_delete(&parser);
-    if (!ok) return fail_at(ld, NULL, "the default of %s does not read", f->key);
-  }
+  size_t len = 1;
+  for (const field_t *f = schema_fields; f->key; f++)
+    if (f->dflt && *f->dflt) len += strlen(f->dflt) + 3;
+  char *text = malloc(len);
+  if (!text) return no_memory(ld->err);
+  size_t used = 0;
+  for (const field_t *f = schema_fields; f->key; f++)
+    if (f->dflt && *f->dflt) used += (size_t)sprintf(text + used, "- %s\n", f->dflt);
+  bool ok = read_defaults(ld, text, used, rs);
+  free(text);
+  if (!ok) return false;
   defaults = *rs;
   ready = true;
   return true;
@@ -497,12 +535,13 @@ static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t
   if (!check_flow_depth(text, len, err)) return false;
   yaml_parser_t parser;
   yaml_document_t doc;
-  if (!yaml_parser_initialize(&parser)) {
-    snprintf(err->message, sizeof err->message, "out of memory");
-    return false;
-  }
+  if (!yaml_parser_initialize(&parser)) return no_memory(err);
   yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
   bool ok = yaml_parser_load(&parser, &doc) != 0;
+  if (!ok && parser_no_memory(&parser)) {
+    yaml_parser_delete(&parser);
+    return no_memory(err);
+  }
   if (!ok) {
     err->line = (unsigned)parser.problem_mark.line + 1;
     err->col = (unsigned)parser.problem_mark.column + 1;
@@ -537,7 +576,11 @@ static char *read_ruleset_file(const char *path, size_t *n, struct stat *sb, rs_
   else if (fd >= 0 && sb->st_size == 0) why = "an empty file, or one whose size is unknown (/proc?)";
   else if (fd >= 0 && sb->st_size > MAX_RULESET_BYTES) why = "file larger than 1 MB";
   char *buf = why ? NULL : malloc((size_t)sb->st_size + 1);
-  if (!why && !buf) why = "out of memory";
+  if (!why && !buf) {
+    if (fd >= 0) close(fd);
+    no_memory(err);
+    return NULL;
+  }
   *n = 0;
   while (!why && *n < (size_t)sb->st_size) {
     ssize_t got = read(fd, buf + *n, (size_t)sb->st_size - *n);

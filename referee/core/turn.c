@@ -268,9 +268,7 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
 /* end.must_take_foot: with_foot — could p take the pile with the foot in the
  * hand? (Its red threes would be laid first, with no replacement to draw.) */
 static bool can_take_with_foot(engine_t *e, int p) {
-  if (!e->scratch) e->scratch = eng_new(); /* its what-if space, made once */
-  engine_t *with = e->scratch;
-  if (!with) return false;
+  engine_t *with = e->scratch; /* its what-if space, made by eng_new */
   eng_copy(with, e);
   pick_up_foot(with, p);
   card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);

@@ -4,7 +4,6 @@
  * (other cards of the hand, fewer wild cards, more naturals), and only what
  * the engine accepts is said. Nothing here knows a rule the stages do not. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine_private.h"
@@ -178,12 +177,7 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
   bool overflow = (st->verb == V_MELD || st->verb == V_ADD) && v->code == CODE_WILD_OVERFLOW &&
                   v->line == st->line;
   if (!take && !overflow) return;
-  engine_t *scratch = eng_new();
-  stmt_t *try = malloc(sizeof *try);
-  if (scratch && try) {
-    if (take) instead_of_take(before, scratch, try, st, p, out, len);
-    else instead_of_overflow(before, scratch, try, st, p, out, len);
-  }
-  free(try);
-  eng_free(scratch);
+  /* tried in before's what-if space, made with it by eng_new */
+  if (take) instead_of_take(before, before->scratch, before->scratch_st, st, p, out, len);
+  else instead_of_overflow(before, before->scratch, before->scratch_st, st, p, out, len);
 }
