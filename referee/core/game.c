@@ -517,6 +517,8 @@ void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
   }
 }
 
+void game_settle(game_t *g) { place_malformed(g); }
+
 void game_end_file(game_t *g, unsigned last_line) {
   place_expectation(g);
   place_malformed(g);
