@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_corpus.h"
 #include "helpers.h"
 #include "referee.h"
 
@@ -157,4 +158,67 @@ Test(api_pending, the_verdict_says_where_it_was_found) {
   cr_assert_eq(v.line, lines + 1, "the line after the last");
   cr_assert_eq(v.found_line, v.line);
   referee_game_free(g);
+}
+
+/* ---- over the corpus ---------------------------------------------------- */
+
+typedef struct {
+  int records, later, owed;
+} tally_t;
+
+/* Is the verdict v among what the turn owes now (code and position; the
+ * sentence too when `words`)? */
+static bool owes(referee_game_t *g, const referee_verdict_t *v, bool words) {
+  referee_pending_t p[4];
+  int n = referee_game_pending(g, p, 4);
+  for (int i = 0; i < n && i < 4; i++)
+    if (strcmp(p[i].code, v->code) == 0 && p[i].line == v->line && p[i].col == v->col &&
+        (!words || strcmp(p[i].message, v->message) == 0))
+      return true;
+  return false;
+}
+
+/* found_line is the line whose status was the first not legal; a verdict
+ * found after the line it is charged to was owed by the turn from that
+ * line on, in the very words of the verdict just before it was found —
+ * except the seating, judged with the header at the first hand line. */
+static void check_found(const api_record_t *rec, void *ctx) {
+  tally_t *t = ctx;
+  t->records++;
+  referee_game_t *g = referee_game_new(NULL);
+  unsigned turned = 0;
+  for (unsigned i = 0; i < rec->nlines && !turned; i++)
+    if (referee_game_line(g, rec->lines[i]) != REFEREE_LEGAL) turned = i + 1;
+  if (!turned && referee_game_finish(g) != REFEREE_LEGAL) turned = rec->nlines + 1;
+  referee_verdict_t v = referee_game_verdict(g);
+  cr_assert_eq(v.found_line, turned, "%s #%d: found at %u, refuted at %u", rec->file,
+               rec->record, v.found_line, turned);
+  char code[64], message[256]; /* the verdict's strings live in g */
+  snprintf(code, sizeof code, "%s", v.code ? v.code : "");
+  snprintf(message, sizeof message, "%s", v.message);
+  v.code = code;
+  v.message = message;
+  referee_game_free(g);
+  if (v.status != REFEREE_ILLEGAL || v.found_line == v.line) return;
+  t->later++;
+  if (strcmp(v.code, "SEATING") == 0) return;
+  t->owed++;
+  for (unsigned upto = v.line; upto < v.found_line; upto++) {
+    g = referee_game_new(NULL);
+    for (unsigned i = 0; i < upto; i++) referee_game_line(g, rec->lines[i]);
+    cr_assert(owes(g, &v, upto + 1 == v.found_line),
+              "%s #%d: after line %u the turn does not say it owes %s at %u:%u (%s)", rec->file,
+              rec->record, upto, v.code, v.line, v.col, v.message);
+    referee_game_free(g);
+  }
+}
+
+Test(api_pending, every_later_verdict_of_the_corpus_was_owed, .timeout = 120) {
+  tally_t t = {0, 0, 0};
+  int alone;
+  api_corpus_walk(check_found, &t, &alone);
+  fprintf(stderr, "api pending: %d records; %d verdicts found after their line, %d of them "
+                  "owed by the turn (the others: seating)\n", t.records, t.later, t.owed);
+  cr_assert_gt(t.records, 300);
+  cr_assert_gt(t.owed, 10, "the corpus holds verdicts a turn owes");
 }
