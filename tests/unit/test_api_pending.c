@@ -221,4 +221,14 @@ Test(api_pending, every_later_verdict_of_the_corpus_was_owed, .timeout = 120) {
                   "owed by the turn (the others: seating)\n", t.records, t.later, t.owed);
   cr_assert_gt(t.records, 300);
   cr_assert_gt(t.owed, 10, "the corpus holds verdicts a turn owes");
+  /* docs/embedding.md states these figures: they must be today's */
+  char *doc = slurp("docs/embedding.md");
+  char want[4][96];
+  snprintf(want[0], sizeof want[0], "(%d records,", t.records);
+  snprintf(want[1], sizeof want[1], "%d verdicts are found after", t.later);
+  snprintf(want[2], sizeof want[2], "%d `SEATING`", t.later - t.owed);
+  snprintf(want[3], sizeof want[3], "%d that `referee_game_pending`", t.owed);
+  for (int i = 0; i < 4; i++)
+    cr_expect(strstr(doc, want[i]), "docs/embedding.md does not say \"%s\"", want[i]);
+  free(doc);
 }
