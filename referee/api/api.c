@@ -148,7 +148,8 @@ referee_status_t referee_game_action(referee_game_t *g, const referee_action_t *
   for (size_t i = 0; i < a->ncards; i++)
     if (!a->cards[i]) return REFEREE_ERROR;
   size_t n = 0;
-  bool fits = append(g, &n, a->player) && append(g, &n, a->verb) && (!a->ref || append(g, &n, a->ref));
+  bool fits = append(g, &n, a->player) && append(g, &n, a->verb) &&
+              (!a->ref || append(g, &n, a->ref));
   for (size_t i = 0; fits && i < a->ncards; i++) fits = append(g, &n, a->cards[i]);
   /* a line cut short would be judged as another action: too long is malformed */
   return feed(g, g->buf, fits ? n : CGR_MAX_LINE + 1);

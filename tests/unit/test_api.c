@@ -64,6 +64,17 @@ Test(api, an_unknown_card_is_malformed_when_fed) {
   malformed_at_once("Anne meld 5X", 11, "5X");
 }
 
+/* The "Anne draw 5X", in place of the draw (line 10). */
+Test(api, an_unknown_card_drawn_is_malformed_when_fed) {
+  referee_game_t *g = referee_game_new(NULL);
+  for (size_t i = 0; i + 1 < OPENING; i++) referee_game_line(g, opening[i]);
+  cr_assert_eq(referee_game_line(g, "Anne draw 5X"), REFEREE_MALFORMED);
+  referee_verdict_t v = referee_game_verdict(g);
+  cr_assert_eq(v.line, OPENING);
+  cr_assert_eq(v.col, 11);
+  referee_game_free(g);
+}
+
 Test(api, a_line_too_long_is_malformed_when_fed) {
   size_t n = 70 * 1024;
   char *line = malloc(n + 1);

@@ -93,7 +93,8 @@ static void read_verdict(const char *line, api_record_t *r) {
   char verdict[32] = "";
   const char *v;
   size_t len;
-  cr_assert(json_member(line, "verdict", &v, &len) && json_unescape(v, len, verdict, sizeof verdict),
+  cr_assert(json_member(line, "verdict", &v, &len) &&
+                json_unescape(v, len, verdict, sizeof verdict),
             "no verdict in %s", line);
   r->status = strcmp(verdict, "legal") == 0       ? REFEREE_LEGAL
               : strcmp(verdict, "illegal") == 0   ? REFEREE_ILLEGAL
@@ -192,7 +193,8 @@ int api_corpus_walk(api_record_fn fn, void *ctx, int *alone) {
     cr_assert_eq(chdir(dir), 0);
     for (int i = 0; i < nparts; i++) {
       const part_t *p = &parts[i];
-      if (p->records != 1) {
+      if (p->records == 0) continue; /* lines of no record */
+      if (p->records > 1) {
         fprintf(stderr, "api corpus: %s: records %d to %d not fed alone: the command cannot "
                         "part them either (one part from line %u)\n",
                 paths[f], p->before + 1, p->before + p->records, p->first);
@@ -200,7 +202,8 @@ int api_corpus_walk(api_record_fn fn, void *ctx, int *alone) {
       }
       unsigned end = i + 1 < nparts ? parts[i + 1].first : nlines + 1;
       unsigned upto = p->next_cgr ? p->next_cgr - 1 : nlines;
-      for (unsigned k = 1; k <= upto; k++) feed[k - 1] = k >= p->first && k < end ? lines[k - 1] : "";
+      for (unsigned k = 1; k <= upto; k++)
+        feed[k - 1] = k >= p->first && k < end ? lines[k - 1] : "";
       api_record_t rec = v.recs[p->before];
       rec.lines = feed;
       rec.nlines = upto;
