@@ -13,6 +13,7 @@
  *   melding.c    the actions that put cards on the table: meld, add, take
  *   turn.c       the turn state machine and the other actions
  *   going_out.c  the opening and going out
+ *   pending.c    what the turn still owes, judged now on a copy (a query)
  *   score.c      the hand's score (pure parts in score.h)
  *   engine.c     the hand's lifecycle, its cards, errors, the view
  *

@@ -149,6 +149,16 @@ Test(api_pending, the_verdict_says_where_it_was_found) {
   cr_assert_lt(v.line, v.found_line, "a player line, found at the hand line");
   referee_game_free(g);
 
+  /* a ruleset that cannot be loaded: at the variant line, found at the hand */
+  g = referee_game_new(NULL);
+  const char *header[] = {"cgr 1", "variant no-such-rules", "player Anne", "player Bruno"};
+  for (size_t i = 0; i < 4; i++) cr_assert_eq(referee_game_line(g, header[i]), REFEREE_LEGAL);
+  cr_assert_eq(referee_game_line(g, "hand 1"), REFEREE_ERROR);
+  v = referee_game_verdict(g);
+  cr_assert_eq(v.line, 2);
+  cr_assert_eq(v.found_line, 5);
+  referee_game_free(g);
+
   unsigned lines;
   g = fed_n("corpus/classic/illegal-hand-unfinished-eof.cgr", 0, &lines);
   cr_assert_eq(referee_game_verdict(g).status, REFEREE_LEGAL);
