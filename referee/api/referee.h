@@ -3,9 +3,37 @@
  *
  * The unit of input is a line of CGR 1 (docs/format.md): the header lines,
  * then each hand's setup and actions, one at a time, exactly as a record file
- * would hold them. After each line the game says whether everything so far is
- * legal; at the first illegal or malformed line it stops and keeps that
+ * would hold them. A game is one record: from its `cgr` line to
+ * referee_game_finish (a second `cgr` line is malformed; start a new game for
+ * the next record). After each line the game says whether anything so far is
+ * refuted; at the first illegal or malformed line it stops and keeps that
  * verdict. Actions may also be given as structs (referee_action_t).
+ *
+ * What a status means after a line. Each line is settled when it is fed: a
+ * line that cannot be read (an unknown verb, a card that does not exist, a
+ * line over 65,536 bytes, a second `cgr` line) is REFEREE_MALFORMED at once,
+ * at its own line and column; an action the rules refuse by itself is
+ * REFEREE_ILLEGAL at once, at its own line. REFEREE_LEGAL means "nothing
+ * refuted yet": the line is legal in itself and no line before it has been
+ * refuted, but a later line may still refute the record at an earlier line.
+ * That happens only where a rule needs what comes after, and the verdict's
+ * found_line then says where it was found:
+ *  - the ruleset and the seating: the `variant` and `player` lines are
+ *    judged at the first `hand` line. A ruleset that cannot be loaded is
+ *    REFEREE_ERROR at the `variant` line (or at its place in the YAML file);
+ *    a seating the ruleset refuses is SEATING at a `player` line.
+ *  - a turn's melding, judged by how the turn ends: a short opening is
+ *    OPENING-MINIMUM at the turn's first meld (or at the group that fell
+ *    short, opening.judged); black threes melded only to go out are
+ *    MELD-THREE at that meld when the turn ends without going out; a meld,
+ *    add or take that leaves one card while the team lacks what going out
+ *    needs is GO-OUT-REQUIREMENT at that action when the turn goes out by
+ *    discarding the card (going_out.premature: meld).
+ *    referee_game_pending() says which of these are open after each line.
+ *  - the end: a hand still on at referee_game_finish is HAND-UNFINISHED, at
+ *    the line after the last one fed.
+ *  - an `# expect:` line is checked by the next statement (a second one in
+ *    the record is malformed at its own line).
  *
  * Ownership: every object returned by a *_new or *_load function is the
  * caller's, freed by the matching *_free (which accepts NULL). Strings
@@ -13,6 +41,13 @@
  * that changes it, or until it is freed. A game borrows its rules: free the
  * rules after the games that use them. Nothing here is thread-safe for one
  * object; distinct objects may be used from distinct threads.
+ *
+ * A NULL where an object, a line, an action or a name is expected is the
+ * caller's mistake, not the record's: the call changes nothing and says so —
+ * the calls that return a status return REFEREE_ERROR, referee_rules_load
+ * returns NULL (with the reason in err), and the accessors return what they
+ * return for "none": NULL, -1 for a count or a size, 0 for a score, false.
+ * The messages of the API itself are in English.
  *
  * Link with `pkg-config --cflags --libs --static canasta-referee`. */
 #ifndef REFEREE_H
@@ -30,35 +65,46 @@ typedef struct referee_game referee_game_t;
 
 /* The verdict so far, as in the JSON output's fields. */
 typedef enum {
-  REFEREE_LEGAL = 0,     /* every line so far is legal */
+  REFEREE_LEGAL = 0,     /* nothing refuted yet (see above) */
   REFEREE_ILLEGAL = 1,   /* an illegal action: code, line, col, message, rule */
   REFEREE_MALFORMED = 2, /* a line that cannot be read as a game */
-  REFEREE_ERROR = 3      /* the ruleset cannot be loaded, or no memory */
+  REFEREE_ERROR = 3      /* the ruleset cannot be loaded, no memory, or a NULL
+                            argument (the game is then unchanged) */
 } referee_status_t;
 
+/* Fields are only ever added at the end, so that the ones before keep their
+ * places (the library is static: a program is compiled with the referee.h of
+ * the library it links). */
 typedef struct {
   referee_status_t status;
   const char *code;    /* "WILD-OVERFLOW" (docs/codes.md); NULL unless illegal */
-  unsigned line, col;  /* of the offending line (lines counted from 1 as fed) */
+  unsigned line, col;  /* where the verdict is charged: the offending line (lines
+                          counted from 1 as fed); 0 when legal */
   const char *message; /* a sentence with the numbers involved; "" when legal */
   const char *rule;    /* the ruleset key, or NULL */
+  /* (added after 0.1.0) The line whose feeding reached the verdict (the line after
+   * the last for referee_game_finish). It equals line, or comes after it when
+   * the verdict waited for a later line (see above); 0 when legal. */
+  unsigned found_line;
 } referee_verdict_t;
 
 /* Loads a built-in ruleset (by name, as `referee --list-rules` shows them) or
  * a YAML file (a name with '/' or ending in .yaml). NULL on failure, with
- * "file:line:col: message" in err (when err_len > 0). */
+ * "file:line:col: message" in err (when err is not NULL and err_len > 0). */
 referee_rules_t *referee_rules_load(const char *name_or_path, char *err, size_t err_len);
 void referee_rules_free(referee_rules_t *rules);
 /* The ruleset's name, as in `variant NAME`. */
 const char *referee_rules_name(const referee_rules_t *rules);
 
 /* A new game judged by rules (whatever its `variant` line says), or, with
- * rules NULL, by the ruleset its `variant` line names. NULL without memory. */
+ * rules NULL, by the ruleset its `variant` line names (a relative path is
+ * read from the working directory). NULL without memory. */
 referee_game_t *referee_game_new(const referee_rules_t *rules);
 void referee_game_free(referee_game_t *game);
 
 /* Feeds one line (without or with its newline). Returns the verdict status so
- * far; once it is not REFEREE_LEGAL, later lines are ignored. */
+ * far (what REFEREE_LEGAL promises: see above); once it is not REFEREE_LEGAL,
+ * later lines are ignored. */
 referee_status_t referee_game_line(referee_game_t *game, const char *line);
 
 /* One action as a struct: PLAYER VERB [REF] [CARDS]. Cards are written as in
@@ -71,13 +117,50 @@ typedef struct {
   const char *const *cards;
   size_t ncards;
 } referee_action_t;
+/* The action is fed as the line "PLAYER VERB [REF] [CARDS]"; player and verb
+ * must not be NULL, nor cards when ncards > 0, nor any of its cards
+ * (REFEREE_ERROR). An action longer than a line may be is malformed. */
 referee_status_t referee_game_action(referee_game_t *game, const referee_action_t *action);
 
 /* Ends the record: a hand still on is HAND-UNFINISHED. Returns the final
  * status; the game accepts no more lines. */
 referee_status_t referee_game_finish(referee_game_t *game);
 
+/* The verdict so far; with game NULL, status REFEREE_ERROR and a message. */
 referee_verdict_t referee_game_verdict(const referee_game_t *game);
+
+/* What the turn in progress still owes: the judgements put off to the end of
+ * the turn (see above) that would refute it if it ended now so, each as the
+ * verdict it would give and the ending that would give it. A game server
+ * asks after a meld whether the turn may still end as the player means to.
+ * (Added after 0.1.0.) */
+typedef enum {
+  REFEREE_PENDING_TURN_END = 0,   /* the turn's melding ends with the table as it
+                                     is (its discard, going out, or the draw
+                                     where melding comes first; a concealed going
+                                     out may be exempt: opening.concealed_exempt) */
+  REFEREE_PENDING_NOT_OUT = 1,    /* the turn ends without going out */
+  REFEREE_PENDING_LAST_DISCARD = 2 /* the turn goes out by discarding the last card */
+} referee_pending_when_t;
+
+typedef struct {
+  const char *code;     /* "OPENING-MINIMUM", "MELD-THREE", "GO-OUT-REQUIREMENT" */
+  unsigned line, col;   /* the earlier line the verdict would be charged to: the
+                           one that left the turn owing it */
+  const char *message;  /* the verdict's sentence, as it would be given: what is
+                           lacking, with the numbers ("... the team has 0
+                           canastas; going out needs 1") */
+  const char *rule;     /* the ruleset key */
+  referee_pending_when_t when;
+} referee_pending_t;
+
+/* Fills out[0..max) with what the turn owes, oldest judgement first (the
+ * opening, black threes, the last card), and returns how many there are (0:
+ * the turn may end any way the rules allow; also between turns, outside a
+ * hand and once the verdict is not legal). -1 when game is NULL, out is NULL
+ * with max > 0, or no memory. The strings live until the game's next call
+ * that feeds it, finishes it or asks this again. */
+int referee_game_pending(referee_game_t *game, referee_pending_t *out, int max);
 
 /* The state. Teams are numbered from 0 in the order of their first player. */
 int referee_game_teams(const referee_game_t *game);

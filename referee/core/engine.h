@@ -13,6 +13,7 @@
  *   melding.c    the actions that put cards on the table: meld, add, take
  *   turn.c       the turn state machine and the other actions
  *   going_out.c  the opening and going out
+ *   pending.c    what the turn still owes, judged now on a copy (a query)
  *   score.c      the hand's score (pure parts in score.h)
  *   engine.c     the hand's lifecycle, its cards, errors, the view
  *
@@ -153,6 +154,26 @@ void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]);
  * engine on copies (whatif.c). */
 void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st, int p,
                  char *out, size_t len);
+
+/* The judgements the turn in progress has put off to its end, to be charged
+ * to an earlier line (pending.c): each as the verdict it would give if the
+ * turn ended now so (illegal, its code, rule, sentence, and the line and
+ * column it is charged to), and which ending would give it. A query: it is
+ * made on scratch (an engine of the caller's, overwritten) and changes
+ * nothing in e. Returns how many there are; out holds the first max. */
+typedef enum {
+  PEND_TURN_END,    /* the turn's melding ends with the table as it is: by its
+                       discard, by going out, or by the draw where melding comes
+                       first (a concealed going out may be exempt:
+                       opening.concealed_exempt) */
+  PEND_NOT_OUT,     /* the turn ends without going out */
+  PEND_LAST_DISCARD /* the turn goes out by discarding its last card */
+} eng_pend_when_t;
+typedef struct {
+  verdict_t v;
+  eng_pend_when_t when;
+} eng_pending_t;
+int eng_pending(const engine_t *e, engine_t *scratch, eng_pending_t out[], int max);
 
 /* Card conservation: every card of the packs is in exactly one place. */
 bool eng_conserved(const engine_t *e);

@@ -537,6 +537,8 @@ void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
   }
 }
 
+void game_settle(game_t *g) { place_malformed(g); }
+
 void game_end_file(game_t *g, unsigned last_line) {
   if (g->no_memory) return;
   place_expectation(g);

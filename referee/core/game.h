@@ -81,6 +81,11 @@ void game_begin_file(game_t *g, const char *file);
 void game_begin_part(game_t *g, const char *file, int records_before);
 void game_statement(game_t *g, const stmt_t *st);
 void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text);
+/* A malformed line waits for the next statement, which says whose record it
+ * is (a bad line between two records is the second's). A caller that feeds
+ * one record only (the embedding API) has no next record: this charges the
+ * line to the record now. */
+void game_settle(game_t *g);
 /* The end of the file: the last record is judged and handed over. */
 void game_end_file(game_t *g, unsigned last_line);
 
