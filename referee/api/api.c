@@ -28,7 +28,8 @@ struct referee_game {
   unsigned found_line; /* the line fed when the verdict was reached, 0 */
   bool finished;
   bool begun;          /* a `cgr` line began the record */
-  engine_t *scratch;   /* referee_game_pending's what-if space, made once */
+  bool no_memory;      /* out of memory: nothing more is judged */
+  engine_t *scratch;   /* referee_game_pending's what-if space, made with the game */
   eng_pending_t pending[MAX_PENDING];
   char buf[CGR_MAX_LINE + 1];
 };
@@ -46,7 +47,8 @@ referee_rules_t *referee_rules_load(const char *name_or_path, char *err, size_t 
     return NULL;
   }
   if (!rs_load(&r->rs, name_or_path, &e)) {
-    if (say)
+    if (say && e.no_memory) snprintf(err, err_len, "out of memory");
+    else if (say)
       snprintf(err, err_len, "%s:%u:%u: %s", e.file, e.line ? e.line : 1, e.col ? e.col : 1,
                e.message);
     free(r);
@@ -72,7 +74,8 @@ referee_game_t *referee_game_new(const referee_rules_t *rules) {
   g->game = rules ? game_new_with_rules(&rules->rs, ignore_record, NULL)
                   : game_new(NULL, ignore_record, NULL);
   g->reader = cgr_open_lines();
-  if (!g->game || !g->reader) {
+  g->scratch = eng_new();
+  if (!g->game || !g->reader || !g->scratch) {
     referee_game_free(g);
     return NULL;
   }
@@ -96,6 +99,8 @@ static referee_status_t status_of(const record_t *r) {
 /* The status after the line just fed; the first line that is not legal is
  * where the verdict was found. */
 static referee_status_t settled(referee_game_t *g, unsigned at) {
+  if (game_out_of_memory(g->game) || cgr_out_of_memory(g->reader)) g->no_memory = true;
+  if (g->no_memory) return REFEREE_NO_MEMORY;
   referee_status_t s = status_of(game_record(g->game));
   if (s != REFEREE_LEGAL && !g->found_line) g->found_line = at;
   return s;
@@ -109,6 +114,7 @@ static void malformed(referee_game_t *g, const stmt_error_t *err, const char *te
 /* One line of len bytes (len > CGR_MAX_LINE: too long, text unread). */
 static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
   const record_t *r = game_record(g->game);
+  if (g->no_memory) return REFEREE_NO_MEMORY;
   if (g->finished || status_of(r) != REFEREE_LEGAL) return status_of(r);
   const stmt_t *st = NULL;
   stmt_error_t err;
@@ -166,6 +172,9 @@ referee_status_t referee_game_finish(referee_game_t *g) {
 
 referee_verdict_t referee_game_verdict(const referee_game_t *g) {
   if (!g) return (referee_verdict_t){REFEREE_ERROR, NULL, 0, 0, "no game (NULL)", NULL, 0};
+  if (g->no_memory)
+    return (referee_verdict_t){REFEREE_NO_MEMORY, NULL, 0, 0,
+                               "out of memory: the record was not judged", NULL, 0};
   const record_t *r = game_record(g->game);
   const verdict_t *v = &r->verdict;
   referee_verdict_t out = {status_of(r),          NULL, v->line, v->col, v->message,
@@ -184,9 +193,8 @@ static const referee_pending_when_t when_of[] = {
 int referee_game_pending(referee_game_t *g, referee_pending_t *out, int max) {
   if (!g || (!out && max > 0)) return -1;
   const engine_t *e = game_hand(g->game);
-  if (!e || g->finished || status_of(game_record(g->game)) != REFEREE_LEGAL) return 0;
-  if (!g->scratch) g->scratch = eng_new();
-  if (!g->scratch) return -1;
+  if (!e || g->finished || g->no_memory || status_of(game_record(g->game)) != REFEREE_LEGAL)
+    return 0;
   int n = eng_pending(e, g->scratch, g->pending, MAX_PENDING);
   for (int i = 0; i < n && i < max && i < MAX_PENDING; i++) {
     const verdict_t *v = &g->pending[i].v;

@@ -68,8 +68,10 @@ typedef enum {
   REFEREE_LEGAL = 0,     /* nothing refuted yet (see above) */
   REFEREE_ILLEGAL = 1,   /* an illegal action: code, line, col, message, rule */
   REFEREE_MALFORMED = 2, /* a line that cannot be read as a game */
-  REFEREE_ERROR = 3      /* the ruleset cannot be loaded, no memory, or a NULL
-                            argument (the game is then unchanged) */
+  REFEREE_ERROR = 3,     /* the ruleset cannot be loaded, or a NULL argument
+                            (the game is then unchanged) */
+  REFEREE_NO_MEMORY = 4  /* out of memory: the line was not judged, nor will
+                            any later one be (never a verdict on the record) */
 } referee_status_t;
 
 /* Fields are only ever added at the end, so that the ones before keep their
