@@ -356,8 +356,8 @@ static bool whole(merge_t *m, input_t *in) {
 static const char *differs(const closing_t *a, const closing_t *b) {
   static const char *const why[IDENTITY] = {
       "made by other versions of the referee",
-      "made with other options (check or not, --explain, --at, --keep-going, --parse-only, "
-      "--lang or the environment's language, --rules)",
+      ("made with other options (check or not, --explain, --at, --keep-going, --parse-only, "
+       "--lang or the environment's language, --rules)"),
       "over other inputs (their names or sizes differ)",
       "over inputs whose bytes differ (changed, or swapped, between the shards)",
       "made with other --run-id",
