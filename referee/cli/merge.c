@@ -518,9 +518,9 @@ static bool open_inputs(merge_t *m, input_t *in, int n) {
       struct rlimit rl;
       fprintf(stderr, "referee merge: %s: cannot open: %s", in[i].path, strerror(e));
       if (e == EMFILE && getrlimit(RLIMIT_NOFILE, &rl) == 0)
-        fprintf(stderr, " (%d shards to read at once; ulimit -n allows %llu files: raise it, "
-                "or merge fewer shards at a time is not possible: each shard holds every "
-                "N-th record)", n, (unsigned long long)rl.rlim_cur);
+        fprintf(stderr, " (the %d shards are read at once, each holding every N-th record, "
+                "and ulimit -n allows %llu open files: raise it)", n,
+                (unsigned long long)rl.rlim_cur);
       fputc('\n', stderr);
       return false;
     }
@@ -564,9 +564,6 @@ int merge_main(int argc, char **argv) {
     for (int k = 0; k < IDENTITY; k++) free(in[i].c.identity[k]);
   }
   free(in);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "referee merge: standard output: %s\n", strerror(errno));
-    status = 3;
-  }
+  fflush(stdout);
   return status;
 }
