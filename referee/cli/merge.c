@@ -419,13 +419,14 @@ static void one_run(merge_t *m, input_t *in, int n, const input_t *first) {
   if (m->error || missing) {
     /* said */
   } else if (bytes != f->input_bytes) {
-    fprintf(stderr, "referee merge: the shards cover %llu bytes of the inputs' %llu\n", bytes,
-            f->input_bytes);
+    fprintf(stderr, "referee merge: the shards of the run of %s cover %llu bytes of the "
+            "inputs' %llu\n", first->path, bytes, f->input_bytes);
   } else if (f->content_known && judged != f->content) {
-    fprintf(stderr, "referee merge: the bytes the shards judged are not the inputs' bytes "
-            "they all read (a closing line altered?)\n");
+    fprintf(stderr, "referee merge: the bytes the shards of the run of %s judged are not the "
+            "inputs' bytes they all read (a closing line altered?)\n", first->path);
   } else if (m->last + 1 != (long long)f->segments) {
-    fprintf(stderr, "referee merge: %lld segments of %llu merged\n", m->last + 1, f->segments);
+    fprintf(stderr, "referee merge: %lld segments of the %llu of the run of %s merged\n",
+            m->last + 1, f->segments, first->path);
   } else {
     return;
   }
