@@ -28,12 +28,12 @@ _referee() {
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --lang) COMPREPLY=($(compgen -W "en fr" -- "$cur")); return ;;
     --junit | --html | --files0-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --at | --jobs | -j | --players | --seed | --games | --hands | --part-size | --shard | --origin) return ;;
+    --at | --jobs | -j | --players | --seed | --games | --hands | --part-size | --shard | --origin | --run-id) return ;;
   esac
 
   local common="--json --html --explain --at --keep-going --rules --color --lang --jobs
     --part-size --junit --tap
-    --shard --files0-from --origin --stats --quiet --parse-only --list-rules --list-keys --help --version --"
+    --shard --run-id --files0-from --origin --stats --quiet --parse-only --list-rules --list-keys --help --version --"
   case $sub in
     gen)
       COMPREPLY=($(compgen -W "--variant --rules --players --seed --games --hands --expect

@@ -365,7 +365,7 @@ contains "$tmp/err" "none.cgr: No such file" "the unreadable input"
 # merge shows a shard's error line with its control bytes escaped, never raw
 # (an ESC would reach the terminal); JUnit stays well-formed XML whatever
 # bytes a file name holds (issue 20)
-printf '{"error":"referee: x: \\u001b[31mred"}\n' >"$tmp/esc.jsonl"
+"$ref" --json --shard 0/1 "$tmp/$(printf '\033')[31mred" >"$tmp/esc.jsonl" 2>/dev/null
 expect 3 "merge of an error line" -- "$ref" merge "$tmp/esc.jsonl"
 contains "$tmp/err" '\x1b[31mred' "the ESC shown as \\x1b"
 if grep -q "$(printf '\033')" "$tmp/err"; then echo "FAIL: merge sent ESC to stderr"; fails=$((fails + 1)); fi

@@ -139,13 +139,11 @@ static void note(check_t *c, const char *path, const char *why) {
 
 /* --shard: a path that cannot be read takes a segment number; its shard
  * reports it. */
-static bool my_error(check_t *c) {
+static bool my_error(check_t *c, const char *path) {
   shard_t *sh = c->opt->shard;
   if (!sh) return true;
-  sh->current = sh->next++;
-  if (sh->current % sh->n != sh->k) return false;
-  sh->own++;
-  return true;
+  shard_input(sh, path, -1);
+  return shard_segment(sh, NULL, 0);
 }
 
 static void on_record(const record_t *r, void *ctx) {
@@ -192,7 +190,7 @@ static bool check_part(void *ctx, const char *name, const cgr_part_t *p, FILE *r
 static int check_dir(game_t *g, check_t *c, const char *path) {
   DIR *d = opendir(path);
   if (!d) {
-    if (!my_error(c)) return 0;
+    if (!my_error(c, path)) return 0;
     note(c, path, strerror(errno));
     return 3;
   }
@@ -231,7 +229,7 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
       S_ISDIR(sb.st_mode))
     return 0;
   if (strcmp(path, "-") != 0 && stat(path, &sb) != 0) {
-    if (!my_error(c)) return 0;
+    if (!my_error(c, path)) return 0;
     note(c, path, strerror(errno));
     return 3;
   }
@@ -319,7 +317,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   cgr_close(c.reader);
   if (!opt->json) results_end(&c.results);
   /* nothing judged is no success: a shard may hold no record, merge counts them */
-  if (opt->shard && opt->json) shard_close(out, opt->shard, "check", forced_rules, npaths, paths);
+  if (opt->shard && opt->json) shard_close(out, opt->shard);
   if (!opt->shard && c.records == 0 && status == 0) {
     fprintf(stderr, "referee: no records: nothing was checked\n");
     status = 3;

@@ -141,6 +141,7 @@ typedef struct {
   unsigned long long part_bytes; /* --part-size */
   bool sharded;
   shard_t shard;                 /* --shard K/N */
+  const char *run_id;            /* --run-id TEXT */
   const char *origin;            /* --origin NAME:LINE[:RECORDS] */
   run_origin_t origin_at;        /* ... parsed */
   char origin_name[512];
@@ -183,6 +184,10 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
     if (!v || !shard_parse(v, &o->shard))
       return usage_error("--shard takes K/N with 0 <= K < N <= 1000000, not '%s'", v ? v : "");
     o->sharded = true;
+  } else if (strcmp(a, "--run-id") == 0) {
+    if (!v || !*v || strlen(v) > SHARD_RUN_ID_MAX)
+      return usage_error("--run-id takes a text of 1 to 256 bytes (a commit, a CI run)%s", "");
+    o->run_id = v;
   } else if (strcmp(a, "--origin") == 0) {
     if (!v) return usage_error("%s needs NAME:LINE", a);
     o->origin = v;
@@ -282,6 +287,7 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   if (o->nfiles == 0 && !o->files0)
     return usage_error("no input files (use - for standard input)%s", "");
   if (o->sharded && o->jobs > 1) return usage_error("--shard and --jobs do not go together%s", "");
+  if (o->run_id && !o->sharded) return usage_error("--run-id goes with --shard%s", "");
   if (o->sharded && o->copt.coverage)
     return usage_error("--shard and --coverage do not go together%s", "");
   bool results = !o->check && (o->copt.tap || o->copt.junit);
@@ -491,19 +497,13 @@ static void run_jobs(const opts_t *o, run_ctx_t *ctx, game_t *g, cgr_reader_t *r
 }
 
 /* --shard K/N over several inputs: each input is a segment, and the shard
- * opens only its own (the others are only measured, for the closing line). */
+ * judges only its own (the others are measured and read for the closing
+ * line's digest, shard_file: never a pipe or a device of another shard). */
 static void shard_files(const opts_t *o, run_ctx_t *ctx, game_t *g, shard_t *sh,
                         unsigned long long *parsed) {
   for (int f = 0; f < o->nfiles; f++) {
-    struct stat sb;
     const char *file = o->files[f];
-    bool regular = strcmp(file, "-") != 0 && stat(file, &sb) == 0 && S_ISREG(sb.st_mode);
-    unsigned long long size = regular ? (unsigned long long)sb.st_size : 0;
-    sh->current = sh->next++;
-    sh->input_bytes += size;
-    if (sh->current % sh->n != sh->k) continue;
-    sh->own++;
-    sh->bytes += size;
+    if (!shard_file(sh, file)) continue;
     char why[128];
     bool ok = o->parse_only ? run_parse_only(file, parsed, why, sizeof why)
                             : run_file(g, file, why, sizeof why);
@@ -530,8 +530,7 @@ static void run_inputs(const opts_t *o, run_ctx_t *ctx, game_t *g, job_counts_t 
     else if (!r || !parts_shard(o->files[f], &shard, shard_part, &sc, why, sizeof why))
       shard_error(ctx, o->files[f], r ? why : "out of memory");
   }
-  if (o->sharded && ctx->json && !ctx->quiet)
-    shard_close(stdout, &shard, o->parse_only ? "parse" : "run", o->rules, o->nfiles, o->files);
+  if (o->sharded && ctx->json && !ctx->quiet) shard_close(stdout, &shard);
   cgr_close(r);
   totals->records = ctx->records;
   totals->actions = o->parse_only ? parsed : game_actions(g);
@@ -601,6 +600,17 @@ static int run_with_html(opts_t *o, char **files) {
   return rc;
 }
 
+/* --shard: the run's identity, from what decides the output (shard.h):
+ * check's results depend on neither --explain nor --keep-going. */
+static bool shard_setup(opts_t *o) {
+  char options[96];
+  if (o->check) snprintf(options, sizeof options, "check");
+  else snprintf(options, sizeof options, "%s explain=%d at=%u keep-going=%d",
+                o->parse_only ? "parse" : "run", o->ctx.explain, o->explain_at, o->keep_going);
+  return shard_identity(&o->shard, REFEREE_VERSION " " REFEREE_COMMIT, options, o->rules,
+                        o->run_id);
+}
+
 static int run_main(int argc, char **argv, char **files) {
   opts_t o;
   memset(&o, 0, sizeof o);
@@ -611,7 +621,7 @@ static int run_main(int argc, char **argv, char **files) {
   o.files = files;
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
-  if (!lang_setup(o.lang)) return EXIT_ERROR;
+  if (!lang_setup(o.lang) || (o.sharded && !shard_setup(&o))) return EXIT_ERROR;
   char **list = NULL, *text = NULL;
   if (o.files0 && !read_file_list(&o, &list, &text)) {
     fprintf(stderr, "referee: %s: cannot read the list of files\n", o.files0);

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdint.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -105,71 +104,25 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
   return status;
 }
 
-bool shard_parse(const char *text, shard_t *sh) {
-  char *end;
-  memset(sh, 0, sizeof *sh);
-  if (*text < '0' || *text > '9') return false;
-  errno = 0;
-  sh->k = strtoull(text, &end, 10);
-  if (*end != '/' || end[1] < '0' || end[1] > '9') return false;
-  sh->n = strtoull(end + 1, &end, 10);
-  return *end == '\0' && errno == 0 && sh->n >= 1 && sh->n <= SHARD_MAX && sh->k < sh->n;
-}
-
-static uint64_t fnv(uint64_t h, const void *data, size_t len) {
-  const unsigned char *p = data;
-  for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-void shard_close(FILE *out, const shard_t *sh, const char *mode, const char *rules,
-                 int nfiles, char *const files[]) {
-  uint64_t h = 14695981039346656037ull;
-  h = fnv(h, mode, strlen(mode) + 1);
-  h = fnv(h, rules ? rules : "", strlen(rules ? rules : "") + 1);
-  h = fnv(h, &sh->n, sizeof sh->n);
-  for (int i = 0; i < nfiles; i++) {
-    struct stat sb;
-    long long facts[3] = {0, 0, 0};
-    if (strcmp(files[i], "-") != 0 && stat(files[i], &sb) == 0)
-      facts[0] = (long long)sb.st_size, facts[1] = (long long)sb.st_mtim.tv_sec,
-      facts[2] = (long long)sb.st_mtim.tv_nsec;
-    h = fnv(h, files[i], strlen(files[i]) + 1);
-    h = fnv(h, facts, sizeof facts);
-  }
-  fprintf(out,
-          "{\"shard\":{\"run\":\"%016llx\",\"k\":%llu,\"n\":%llu,\"segments\":%llu,"
-          "\"own\":%llu,\"bytes\":%llu,\"input_bytes\":%llu,\"lines\":%llu,\"records\":%llu}}\n",
-          (unsigned long long)h, sh->k, sh->n, sh->next, sh->own, sh->bytes, sh->input_bytes,
-          sh->lines, sh->records);
-}
-
-/* A segment numbered: this shard's or another's. */
-static bool take_segment(shard_t *sh, size_t bytes) {
-  sh->current = sh->next++;
-  sh->input_bytes += bytes;
-  if (sh->current % sh->n != sh->k) return false;
-  sh->own++;
-  sh->bytes += bytes;
-  return true;
-}
-
 bool parts_shard(const char *path, shard_t *sh, part_fn_t part, void *ctx, char *why,
                  size_t why_len) {
   const char *name, *refused;
   int fd = open_input(path, &name, &refused);
   cgr_split_t *sp = fd < 0 ? NULL : cgr_split_open(fd, 0, PART_MAX_BYTES);
+  struct stat sb;
+  bool regular = sp && fd != STDIN_FILENO && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
+  shard_input(sh, path, regular ? (long long)sb.st_size : -1);
   if (!sp) {
     snprintf(why, why_len, "%s", fd < 0 ? refused : "out of memory");
     if (fd > STDIN_FILENO) close(fd);
-    return !take_segment(sh, 0);
+    return !shard_segment(sh, NULL, 0);
   }
   cgr_part_t p;
   FILE *rest = NULL;
   bool ok = true;
   int rc = 0;
   while (ok && (rc = cgr_split_next(sp, &p)) > 0) {
-    if (take_segment(sh, p.len)) {
+    if (shard_segment(sh, p.data, p.len)) {
       if (p.rest) rest = fdopen(dup(fd), "rb");
       ok = part(ctx, name, &p, rest, why, why_len);
     }
@@ -177,7 +130,7 @@ bool parts_shard(const char *path, shard_t *sh, part_fn_t part, void *ctx, char 
   }
   if (ok && rc < 0) {
     snprintf(why, why_len, "read error: %s", cgr_split_why(sp));
-    ok = !take_segment(sh, 0);
+    ok = !shard_segment(sh, NULL, 0);
   }
   if (rest) fclose(rest);
   cgr_split_close(sp);

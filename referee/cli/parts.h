@@ -10,6 +10,7 @@
 
 #include "cgr_split.h"
 #include "jobs.h"
+#include "shard.h"
 
 enum { PART_MAX_BYTES = 64 << 20 }; /* held at most, per input being cut */
 
@@ -35,38 +36,11 @@ typedef struct {
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job);
 
-/* Shard k of n: the segments (the smallest parts: a record, or the few that
- * cannot be parted) are numbered over all the inputs in order, and segment i
- * falls in shard i mod n. Every shard reads every input's bytes; it parses
- * only its own segments. */
-typedef struct {
-  unsigned long long k, n;
-  unsigned long long next;     /* the number the next segment will get */
-  unsigned long long current;  /* the segment being refereed */
-  /* what the shard covers, for its closing line (shard_close) */
-  unsigned long long own;      /* segments of this shard */
-  unsigned long long bytes, input_bytes; /* their bytes as cut; all segments' */
-  unsigned long long lines, records;     /* JSON lines written; of them, records */
-} shard_t;
-
-enum { SHARD_MAX = 1000000 };
-
-/* Parses "K/N" (0 <= K < N <= SHARD_MAX). */
-bool shard_parse(const char *text, shard_t *sh);
-
-/* --shard with --json: the shard's closing line, which says what it covers,
- * so that referee merge refuses a shard missing, cut short, repeated or from
- * another run: {"shard":{"run": an identity of the command and its inputs
- * (mode, ruleset, N, each input's name, size and time), "k", "n",
- * "segments" (of all shards), "own", "bytes", "input_bytes", "lines",
- * "records"}}. */
-void shard_close(FILE *out, const shard_t *sh, const char *mode, const char *rules,
-                 int nfiles, char *const files[]);
-
 /* The file's segments that fall in the shard, each read by part(ctx, name,
  * part, rest) with sh->current set. An input that cannot be opened or read
  * takes a segment number too; false when it was this shard's to report (the
- * reason in why). */
+ * reason in why). Every shard reads every byte of the input (to find its
+ * segments): each segment's bytes go into the digests (shard_segment). */
 typedef bool (*part_fn_t)(void *ctx, const char *name, const cgr_part_t *p, FILE *rest,
                           char *why, size_t why_len);
 bool parts_shard(const char *path, shard_t *sh, part_fn_t part, void *ctx, char *why,

@@ -44,8 +44,8 @@
  *   5. one shard altered is refused (exit 3): a line dropped, a line given
  *      twice, the file cut inside a line, the closing line dropped, a shard
  *      left out or given twice; a byte changed is refused when it is a digit
- *      of the closing line's k, n, segments, bytes, input_bytes, lines or
- *      records changed into another digit; any other byte change is either
+ *      of the closing line's k, n, segments, own, bytes, input_bytes, lines
+ *      or records changed into another digit; any other byte change is either
  *      refused or merged into an output of as many lines, which is the
  *      one-process output or differs from it in one byte (a changed
  *      "segment" number can regroup records; it cannot lose or repeat one);
@@ -348,7 +348,7 @@ static void write_shard(int k, int n, int nfiles, char **files, const opts_t *o,
     FUZZ_ASSERT(parts_shard(files[f], &sh, shard_part, &c, why, sizeof why), "parts_shard: %s",
                 why);
   }
-  shard_close(out, &sh, "run", NULL, nfiles, files);
+  FUZZ_ASSERT(shard_close(out, &sh), "shard_close: a write failed");
   game_free(g);
   fclose(out);
 }
@@ -376,8 +376,9 @@ static size_t count_lines(const char *s) {
 /* The line [start, end) of text holding byte at: is it inside the value of
  * one of the closing line's counts? */
 static bool in_closing_count(const char *line, size_t len, size_t at) {
-  static const char *const keys[] = {"\"k\":", "\"n\":", "\"segments\":", "\"bytes\":",
-                                     "\"input_bytes\":", "\"lines\":", "\"records\":"};
+  static const char *const keys[] = {"\"k\":",     "\"n\":",           "\"segments\":",
+                                     "\"own\":",   "\"bytes\":",       "\"input_bytes\":",
+                                     "\"lines\":", "\"records\":"};
   if (len < 10 || memcmp(line, "{\"shard\":", 9) != 0) return false;
   for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
     size_t kl = strlen(keys[i]);
