@@ -8,6 +8,15 @@
 static const char rank_chars[] = "23456789TJQKA";
 static const char suit_chars[] = "SHDC";
 
+const uint8_t card_rank_ix[256] = {
+  ['2'] = RANK_2 + 1, ['3'] = RANK_3 + 1, ['4'] = RANK_4 + 1, ['5'] = RANK_5 + 1,
+  ['6'] = RANK_6 + 1, ['7'] = RANK_7 + 1, ['8'] = RANK_8 + 1, ['9'] = RANK_9 + 1,
+  ['T'] = RANK_T + 1, ['J'] = RANK_J + 1, ['Q'] = RANK_Q + 1, ['K'] = RANK_K + 1,
+  ['A'] = RANK_A + 1};
+const uint8_t card_suit_ix[256] = {
+  ['S'] = SUIT_S + 1, ['H'] = SUIT_H + 1, ['D'] = SUIT_D + 1, ['C'] = SUIT_C + 1,
+  ['K'] = CARD_IX_K, [0xe2] = CARD_IX_SYMBOL};
+
 card_t card_make(int rank, int suit) {
   if (rank == RANK_JOKER) return CARD_JOKER;
   return (card_t)(rank * 4 + suit);
