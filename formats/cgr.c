@@ -30,9 +30,8 @@ static cgr_reader_t *reader_new(FILE *f) {
     return NULL;
   }
   for (const stmt_keyword_t *k = stmt_keywords; k->word; k++)
-    r->keyword_first[k->len < 16 ? k->len : 15] |= 1ull << ((unsigned char)k->word[0] % FIRST_BYTES);
-  for (int v = 0; v < V_COUNT; v++)
-    r->verb_first[(unsigned char)verb_table[v].name[0] % FIRST_BYTES] |= 1u << v;
+    if (k->len < 16) r->keyword_len[(unsigned char)k->word[0]] |= (uint16_t)(1u << k->len);
+  for (int v = 0; v < V_COUNT; v++) r->verb_first[(unsigned char)verb_table[v].name[0]] |= 1u << v;
   return r;
 }
 
@@ -76,25 +75,6 @@ bool cgr_fail(stmt_error_t *err, unsigned line, unsigned col, const char *fmt, .
   vsnprintf(err->message, sizeof err->message, fmt, ap);
   va_end(ap);
   return false;
-}
-
-bool cgr_ref(const char *s, size_t n, stmt_t *st) {
-  st->ref_rank = -1;
-  st->ref_index = 0;
-  if (s[0] == '#') {
-    if (n < 2 || n > 7) return false;
-    int v = 0;
-    for (size_t i = 1; i < n; i++) {
-      if (s[i] < '0' || s[i] > '9') return false;
-      v = v * 10 + (s[i] - '0');
-    }
-    st->ref_index = v;
-    return v >= 1;
-  }
-  char rank[3] = {0};
-  if (n > 2) return false;
-  memcpy(rank, s, n);
-  return (st->ref_rank = card_rank_parse(rank)) >= 0;
 }
 
 unsigned cgr_char_col(const char *line, size_t off) {

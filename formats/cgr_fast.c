@@ -73,7 +73,7 @@ static bool cards(const char *s, size_t i, size_t n, stmt_t *st) {
   while (i < n) { /* s[i] is ' ' and a card follows, up to the next ' ' or the end */
     if (s[i] != ' ' || k == STMT_MAX_CARDS) return false;
     size_t c = i + 1, len = card_decode(s + c, &st->cards[k]);
-    if (len == 0 || len > 3) return false;
+    if (len - 1 > 2) return false; /* none (0), or a suit symbol (4, 5) */
     st->card_cols[k++] = (unsigned)c + 1;
     i = c + len;
   }

@@ -20,7 +20,7 @@
 
 #include "cgr.h"
 
-enum { IN_CHUNK = 1 << 16, MAX_TOKENS = STMT_MAX_CARDS + 8, FIRST_BYTES = 64 };
+enum { IN_CHUNK = 1 << 16, MAX_TOKENS = STMT_MAX_CARDS + 8 };
 
 typedef struct {
   const char *s; /* into r->line, not terminated */
@@ -54,12 +54,11 @@ struct cgr_reader {
   cgr_line_fn line_fn;    /* every line read, to the caller (cgr_set_line_sink) */
   void *line_ctx;
   /* Made from the tables of statement.h when the reader opens, so that a
-   * word that is no keyword or verb (most are names) leaves at once: bit
-   * (first byte % FIRST_BYTES) of keyword_first[length] is set when a
-   * keyword of that length starts with such a byte; verb_first[byte %
-   * FIRST_BYTES], the verbs that start with such a byte (bit v for verb v). */
-  uint64_t keyword_first[16];
-  uint32_t verb_first[FIRST_BYTES];
+   * word that is no keyword or verb (most are names) leaves at once: bit n
+   * of keyword_len[c] is set when a keyword of n bytes starts with the byte
+   * c; verb_first[c], the verbs that start with c (bit v for verb v). */
+  uint16_t keyword_len[256];
+  uint32_t verb_first[256];
   stmt_t st;
 };
 
@@ -70,22 +69,24 @@ unsigned cgr_char_col(const char *line, size_t off);
 
 /* The kind of statement the keyword s[0..n) begins (stmt_keyword), or -1. */
 static inline int cgr_keyword(const cgr_reader_t *r, const char *s, size_t n) {
-  uint64_t first = r->keyword_first[n < 16 ? n : 15];
-  if (!(first >> ((unsigned char)s[0] % FIRST_BYTES) & 1)) return -1;
+  if (n >= 16 || !(r->keyword_len[(unsigned char)s[0]] >> n & 1)) return -1;
   return stmt_keyword(s, n);
 }
 
 /* The verb written s[0..n) (verb_table), or -1. */
 _Static_assert(V_COUNT <= 32, "verb_first holds a verb a bit");
 static inline int cgr_verb(const cgr_reader_t *r, const char *s, size_t n) {
-  for (uint32_t m = r->verb_first[(unsigned char)s[0] % FIRST_BYTES]; m; m &= m - 1) {
+  for (uint32_t m = r->verb_first[(unsigned char)s[0]]; m; m &= m - 1) {
 #if defined(__GNUC__)
     int v = __builtin_ctz(m);
 #else
     int v = 0;
     while (!(m >> v & 1)) v++;
 #endif
-    if (verb_table[v].len == n && memcmp(verb_table[v].name, s, n) == 0) return v;
+    if (verb_table[v].len != n) continue;
+    size_t i = 1; /* a short loop: memcmp would be a call on every action line */
+    while (i < n && s[i] == verb_table[v].name[i]) i++;
+    if (i == n) return v;
   }
   return -1;
 }
@@ -93,7 +94,24 @@ static inline int cgr_verb(const cgr_reader_t *r, const char *s, size_t n) {
 /* The meld reference of a verb that takes one (`add`): a rank or #N, N from 1
  * with at most 6 digits, into st->ref_rank or st->ref_index; false when
  * s[0..n) is neither. */
-bool cgr_ref(const char *s, size_t n, stmt_t *st);
+static inline bool cgr_ref(const char *s, size_t n, stmt_t *st) {
+  st->ref_rank = -1;
+  st->ref_index = 0;
+  if (s[0] == '#') {
+    if (n < 2 || n > 7) return false;
+    int v = 0;
+    for (size_t i = 1; i < n; i++) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      v = v * 10 + (s[i] - '0');
+    }
+    st->ref_index = v;
+    return v >= 1;
+  }
+  char rank[3] = {0};
+  if (n > 2) return false;
+  memcpy(rank, s, n);
+  return (st->ref_rank = card_rank_parse(rank)) >= 0;
+}
 
 /* The grammar's compiled patterns: NULL when out of memory. */
 cgr_grammar_t *cgr_grammar_new(void);

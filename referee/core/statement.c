@@ -25,8 +25,12 @@ const stmt_keyword_t stmt_keywords[] = {
 #undef KEYWORD
 
 int stmt_keyword(const char *s, size_t n) {
-  for (const stmt_keyword_t *k = stmt_keywords; k->word; k++)
-    if (k->len == n && memcmp(k->word, s, n) == 0) return (int)k->kind;
+  for (const stmt_keyword_t *k = stmt_keywords; k->word; k++) {
+    if (k->len != n || k->word[0] != s[0]) continue;
+    size_t i = 1; /* a short loop, not a call to memcmp */
+    while (i < n && k->word[i] == s[i]) i++;
+    if (i == n) return (int)k->kind;
+  }
   return -1;
 }
 
