@@ -11,11 +11,12 @@
  *         | "JK"
  *   ref   = "#" DIGIT{1,6} (not 0) | a rank   (cgr_ref: for a verb that takes one, `add`)
  *
- * (the keywords, the verbs, the cards each takes and whether a ref comes
- * first are statement.h's tables, made from verbs.def; a card is read by
- * card_decode) with words of printable ASCII separated by exactly one space, nothing before
+ * with words of printable ASCII separated by exactly one space, nothing before
  * the first or after the last, an actor or name that is no keyword and does
- * not start with '#' or '"', and the number of cards the verb takes. Any other
+ * not start with '#' or '"', and the number of cards the verb takes (the
+ * keywords, the verbs, their cards and meld references are the tables of
+ * statement.h, the verbs' made from verbs.def; card_decode reads a card,
+ * cgr_ref a meld reference: what the grammar uses too). Any other
  * line (tabs, suit symbols, a comment, a bad card, a byte outside printable
  * ASCII) is left to the grammar (cgr_grammar.c), which reads every line and
  * reports every error. What holds: a line taken here gives the statement the
@@ -124,7 +125,7 @@ static size_t next_word(const char *s, size_t end) {
 /* deal, foot, stock, pile: the cards of a hand's setup. */
 static bool card_list(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   size_t from = e0;
-  bool named = s[0] == 'd' || s[0] == 'f'; /* deal and foot name the player */
+  bool named = st->kind == ST_DEAL || st->kind == ST_FOOT; /* they name the player */
   if (named && (!(from = next_word(s, e0)) || !name_word(r, s, e0 + 1, from))) return false;
   if (!cards(s, from, n, st)) return false;
   if (named) st->name = copy_word(r, s, e0 + 1, from);
@@ -161,8 +162,8 @@ static bool score(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *s
   return k > 0;
 }
 
-/* The statements this path reads, by their kind (the others, the header's,
- * go to the grammar). */
+/* The statements this path reads, by their kind; NULL for the others (the
+ * header's), which go to the grammar. */
 typedef bool read_fn(cgr_reader_t *, const char *, size_t, size_t, stmt_t *);
 static read_fn *const readers[] = {
   [ST_DEAL] = card_list, [ST_FOOT] = card_list, [ST_STOCK] = card_list, [ST_PILE] = card_list,

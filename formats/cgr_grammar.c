@@ -132,7 +132,8 @@ static bool parse_card(const tok_t *t, card_t *out) {
  * Lines, tokens and comments): the card, if the token is one. */
 static bool card_then_comment(const tok_t *t, card_t *out) {
   size_t n = card_decode(t->s, out);
-  return n && n < t->len && t->s[n] == '#' && (n + 1 == t->len || t->s[n + 1] < '0' || t->s[n + 1] > '9');
+  if (!n || n >= t->len || t->s[n] != '#') return false;
+  return n + 1 == t->len || t->s[n + 1] < '0' || t->s[n + 1] > '9';
 }
 
 static bool parse_cards(cgr_reader_t *r, unsigned from, stmt_t *st, stmt_error_t *err) {

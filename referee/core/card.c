@@ -16,11 +16,13 @@ const uint8_t card_rank_ix[256] = {
 const uint8_t card_suit_ix[256] = {
   ['S'] = SUIT_S + 1, ['H'] = SUIT_H + 1, ['D'] = SUIT_D + 1, ['C'] = SUIT_C + 1, ['K'] = 5};
 #define NO CARD_NONE
-#define ROW(rank) {NO, rank * 4 + SUIT_S, rank * 4 + SUIT_H, rank * 4 + SUIT_D, rank * 4 + SUIT_C, NO}
+#define ROW(rank) \
+  {NO, rank * 4 + SUIT_S, rank * 4 + SUIT_H, rank * 4 + SUIT_D, rank * 4 + SUIT_C, NO}
 const card_t card_of_ix[RANK_JOKER + 1][6] = {
   {NO, NO, NO, NO, NO, NO}, ROW(RANK_2), ROW(RANK_3), ROW(RANK_4), ROW(RANK_5), ROW(RANK_6),
   ROW(RANK_7), ROW(RANK_8), ROW(RANK_9), ROW(RANK_T),
-  {NO, RANK_J * 4 + SUIT_S, RANK_J * 4 + SUIT_H, RANK_J * 4 + SUIT_D, RANK_J * 4 + SUIT_C, CARD_JOKER},
+  {NO, RANK_J * 4 + SUIT_S, RANK_J * 4 + SUIT_H, RANK_J * 4 + SUIT_D, RANK_J * 4 + SUIT_C,
+   CARD_JOKER}, /* "JK": the K of the joker */
   ROW(RANK_Q), ROW(RANK_K), ROW(RANK_A)};
 #undef ROW
 #undef NO
