@@ -16,8 +16,8 @@
  *   setup     = ("dealer" NAME | "cut" NUMBER | "deal" NAME card* | "foot" NAME card*
  *               | "stock" card* | "pile" card*)*
  *   action    = NAME verb
- *   verb      = "draw" card+ | "take" card* | "meld" card+ | "add" ref card+
- *             | "red3" card | "foot" | "ask" | "yes" | "no" | "discard" card | "end"
+ *   verb      = a verb's spelling [ref] card{min,max}   (its row in verbs.def says
+ *               whether a ref comes first, and the fewest and most cards)
  *   ref       = RANK | "#" DIGITS
  *   card      = RANK SUIT | "JK"
  *   RANK      = "A"|"K"|"Q"|"J"|"T"|"10"|"9"|...|"2";  SUIT = "S"|"H"|"D"|"C"|"♠"|"♥"|"♦"|"♣"
