@@ -12,6 +12,7 @@
 
 #include "cgr_impl.h"
 #include "i18n.h"
+#include "utf8.h"
 
 unsigned long long cgr_bytes_read(const cgr_reader_t *r) { return r->bytes; }
 const char *cgr_line_text(const cgr_reader_t *r) { return r->line; }
@@ -29,10 +30,9 @@ static cgr_reader_t *reader_new(FILE *f) {
     free(r);
     return NULL;
   }
-  memset(r->card_of, NO_CARD, sizeof r->card_of);
-  for (int rank = 0; rank < RANK_JOKER; rank++)
-    for (int suit = 0; suit < 4; suit++) r->card_of[rank + 1][suit + 1] = card_make(rank, suit);
-  r->card_of[RANK_J + 1][5] = CARD_JOKER;
+  for (const stmt_keyword_t *k = stmt_keywords; k->word; k++)
+    if (k->len < 16) r->keyword_len[(unsigned char)k->word[0]] |= (uint16_t)(1u << k->len);
+  for (int v = 0; v < V_COUNT; v++) r->verb_first[(unsigned char)verb_table[v].name[0]] |= 1u << v;
   return r;
 }
 
@@ -163,27 +163,15 @@ static int read_line(cgr_reader_t *r) {
   return take(r, (size_t)(nl - start), false);
 }
 
-/* Checks UTF-8 and NUL bytes; returns the byte offset of the first bad byte,
- * or len when the line is good. */
-static size_t bad_byte(const char *s, size_t len, bool *ascii) {
-  const unsigned char *p = (const unsigned char *)s;
+/* Checks UTF-8 (utf8.h) and NUL bytes; returns the byte offset of the first
+ * bad byte, or len when the line is good. line[len] is a NUL. */
+static size_t bad_byte(const char *s, size_t len) {
   size_t i = 0;
-  *ascii = true;
   while (i < len) {
-    unsigned c = p[i];
-    size_t k;
-    if (c == 0) return i;
-    if (c < 0x80) { i++; continue; }
-    *ascii = false;
-    if (c >= 0xC2 && c <= 0xDF) k = 1;
-    else if (c >= 0xE0 && c <= 0xEF) k = 2;
-    else if (c >= 0xF0 && c <= 0xF4) k = 3;
-    else return i;
-    for (size_t j = 1; j <= k; j++)
-      if (i + j >= len || (p[i + j] & 0xC0) != 0x80) return i;
-    if (k == 2 && ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] > 0x9F))) return i;
-    if (k == 3 && ((c == 0xF0 && p[i + 1] < 0x90) || (c == 0xF4 && p[i + 1] > 0x8F))) return i;
-    i += k + 1;
+    unsigned char c = (unsigned char)s[i];
+    size_t k = c < 0x80 ? (size_t)(c != 0) : utf8_len(s + i);
+    if (k == 0) return i;
+    i += k;
   }
   return len;
 }
@@ -208,7 +196,7 @@ static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
   if (r->fast && cgr_fast_line(r, st)) return 1;
   err->starts_record = r->line_len >= 3 && memcmp(r->line, "cgr", 3) == 0 &&
                        (r->line_len == 3 || r->line[3] == ' ' || r->line[3] == '\t');
-  size_t bad = bad_byte(r->line, r->line_len, &r->ascii);
+  size_t bad = bad_byte(r->line, r->line_len);
   if (bad < r->line_len) {
     cgr_fail(err, r->lineno, cgr_char_col(r->line, bad),
              r->line[bad] ? _("invalid UTF-8"): _("a NUL byte in the line"));

@@ -32,8 +32,9 @@ void cgr_restart(cgr_reader_t *r, const char *buf, size_t len, FILE *then, unsig
  * that starts further in, so that positions are those of the whole file. A
  * byte-order mark is skipped on line 1 only. */
 void cgr_set_first_line(cgr_reader_t *r, unsigned line);
-/* Tests only: with on = false every line goes through the grammar (PCRE2),
- * none through the hot path; the statements must not change. */
+/* Tests only: with on = false every line goes through the grammar, word by
+ * word (cgr_grammar.c), none through the hot path (cgr_fast.c); the
+ * statements must not change. */
 void cgr_set_fast(cgr_reader_t *r, bool on);
 void cgr_close(cgr_reader_t *r);
 

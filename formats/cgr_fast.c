@@ -9,11 +9,14 @@
  *   number = ["+" | "-"] DIGIT{1,9}
  *   card  = ("10" | "A" | "K" | "Q" | "J" | "T" | "9" | ... | "2") ("S" | "H" | "D" | "C")
  *         | "JK"
- *   ref   = "#" DIGIT{1,6} (not 0) | a rank          (the meld of `add`, only there)
+ *   ref   = "#" DIGIT{1,6} (not 0) | a rank   (cgr_ref: for a verb that takes one, `add`)
  *
  * with words of printable ASCII separated by exactly one space, nothing before
  * the first or after the last, an actor or name that is no keyword and does
- * not start with '#' or '"', and the number of cards the verb takes. Any other
+ * not start with '#' or '"', and the number of cards the verb takes (the
+ * keywords, the verbs, their cards and meld references are the tables of
+ * statement.h, the verbs' made from verbs.def; card_decode reads a card,
+ * cgr_ref a meld reference: what the grammar uses too). Any other
  * line (tabs, suit symbols, a comment, a bad card, a byte outside printable
  * ASCII) is left to the grammar (cgr_grammar.c), which reads every line and
  * reports every error. What holds: a line taken here gives the statement the
@@ -23,17 +26,6 @@
 #include <string.h>
 
 #include "cgr_impl.h"
-
-/* A card's two characters, as indices into the reader's card_of table:
- * rank 1..13 (0: none), suit 1..4 (0: none; 5: the K of "JK"). "10" is read
- * apart. */
-static const unsigned char rank_ix[256] = {
-  ['2'] = RANK_2 + 1, ['3'] = RANK_3 + 1, ['4'] = RANK_4 + 1, ['5'] = RANK_5 + 1,
-  ['6'] = RANK_6 + 1, ['7'] = RANK_7 + 1, ['8'] = RANK_8 + 1, ['9'] = RANK_9 + 1,
-  ['T'] = RANK_T + 1, ['J'] = RANK_J + 1, ['Q'] = RANK_Q + 1, ['K'] = RANK_K + 1,
-  ['A'] = RANK_A + 1};
-static const unsigned char suit_ix[256] = {
-  ['S'] = SUIT_S + 1, ['H'] = SUIT_H + 1, ['D'] = SUIT_D + 1, ['C'] = SUIT_C + 1, ['K'] = 5};
 
 /* The end of the word at i (the offset of the space or the end of the line),
  * or 0 when the word is empty or holds a byte this path does not take: the
@@ -60,21 +52,9 @@ static size_t word_end(const char *s, size_t i) {
   return i > start && (s[i] == ' ' || s[i] == '\0') ? i : 0;
 }
 
-/* The statement keywords, which are no player's name. Most words are names:
- * the length and the first letter send nearly all of them away at once. */
-static bool keyword(const char *s, size_t n) {
-  static const char *const words[8][4] = {
-    [3] = {"cgr", "tag", "cut"}, [4] = {"hand", "deal", "foot", "pile"},
-    [5] = {"match", "stock", "score"}, [6] = {"player", "dealer"}, [7] = {"variant"}};
-  if (n < 3 || n > 7 || s[0] < 'a' || s[0] > 'z') return false;
-  for (int i = 0; i < 4 && words[n][i]; i++)
-    if (words[n][i][0] == s[0] && memcmp(words[n][i], s, n) == 0) return true;
-  return false;
-}
-
 /* An actor or a player's name: no keyword, no quote, no comment. */
-static bool name_word(const char *s, size_t from, size_t to) {
-  return s[from] != '#' && s[from] != '"' && !keyword(s + from, to - from);
+static bool name_word(const cgr_reader_t *r, const char *s, size_t from, size_t to) {
+  return s[from] != '#' && s[from] != '"' && cgr_keyword(r, s + from, to - from) < 0;
 }
 
 static word_t copy_word(cgr_reader_t *r, const char *s, size_t from, size_t to) {
@@ -85,89 +65,38 @@ static word_t copy_word(cgr_reader_t *r, const char *s, size_t from, size_t to) 
   return (word_t){w, (unsigned)from + 1};
 }
 
-/* The cards from offset i (at a space, or the end of the line) to the end:
- * false when anything else is there. */
-static bool cards(cgr_reader_t *r, const char *s, size_t i, size_t n, stmt_t *st) {
-  const unsigned char *p = (const unsigned char *)s;
+/* The cards from offset i (at a space, or the end of the line) to the end,
+ * written with suit letters (card_decode, card.h; a suit symbol is left to
+ * the grammar, which counts columns in characters): false when anything else
+ * is there. */
+static bool cards(const char *s, size_t i, size_t n, stmt_t *st) {
   unsigned k = 0;
-  while (i < n) { /* p[i] is ' ' and a card follows, up to the next ' ' or the end */
-    if (p[i] != ' ' || k == STMT_MAX_CARDS) return false;
-    size_t c = i + 1;
-    card_t card = r->card_of[rank_ix[p[c]]][suit_ix[p[c + 1]]];
-    i = c + 2;
-    if (card == NO_CARD) {
-      if (p[c] != '1' || p[c + 1] != '0' || !suit_ix[p[c + 2]] || suit_ix[p[c + 2]] == 5)
-        return false;
-      card = r->card_of[RANK_T + 1][suit_ix[p[c + 2]]];
-      i = c + 3;
-    }
-    st->cards[k] = card;
+  while (i < n) { /* s[i] is ' ' and a card follows, up to the next ' ' or the end */
+    if (s[i] != ' ' || k == STMT_MAX_CARDS) return false;
+    size_t c = i + 1, len = card_decode(s + c, &st->cards[k]);
+    if (len - 1 > 2) return false; /* none (0), or a suit symbol (4, 5) */
     st->card_cols[k++] = (unsigned)c + 1;
+    i = c + len;
   }
   st->ncards = k;
   return true;
 }
 
-/* The verb of an action, by its text; -1 for none. */
-static int verb_of(const char *s, size_t n) {
-  int v;
-  switch (s[0]) {
-    case 'd': v = n == 4 ? V_DRAW : V_DISCARD; break;
-    case 'a': v = n == 3 && s[1] == 'd' ? V_ADD : V_ASK; break;
-    case 't': v = V_TAKE; break;
-    case 'm': v = V_MELD; break;
-    case 'r': v = V_RED3; break;
-    case 'f': v = V_FOOT; break;
-    case 'y': v = V_YES; break;
-    case 'n': v = V_NO; break;
-    case 'e': v = V_END; break;
-    default: return -1;
-  }
-  const char *name = verb_name((verb_t)v);
-  if (strlen(name) != n) return -1;
-  for (size_t i = 1; i < n; i++)
-    if (s[i] != name[i]) return -1;
-  return v;
-}
-
-/* The meld of `add`: #N (N from 1, at most 6 digits) or a rank. */
-static bool ref(cgr_reader_t *r, const char *s, size_t from, size_t to, stmt_t *st) {
-  size_t n = to - from;
-  st->ref_rank = -1;
-  st->ref_index = 0;
-  if (s[from] == '#') {
-    if (n < 2 || n > 7) return false;
-    int v = 0;
-    for (size_t i = from + 1; i < to; i++) {
-      if (s[i] < '0' || s[i] > '9') return false;
-      v = v * 10 + (s[i] - '0');
-    }
-    if (v < 1) return false;
-    st->ref_index = v;
-  } else {
-    char buf[3] = {0};
-    if (n > 2) return false;
-    memcpy(buf, s + from, n);
-    if ((st->ref_rank = card_rank_parse(buf)) < 0) return false;
-  }
-  st->ref_word = copy_word(r, s, from, to);
-  return true;
-}
-
-
-/* An action: the actor (a word known to be no keyword), the verb, its cards. */
+/* An action: the actor (a word known to be no keyword), the verb, the meld
+ * reference of a verb that takes one (cgr_ref), the cards. */
 static bool action(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   if (s[e0] != ' ' || s[0] == '#' || s[0] == '"') return false;
   size_t v = e0 + 1, ve = word_end(s, v);
-  int verb = ve ? verb_of(s + v, ve - v) : -1;
+  int verb = ve ? cgr_verb(r, s + v, ve - v) : -1;
   if (verb < 0) return false;
   size_t from = ve;
-  if (verb == V_ADD) {
+  if (verb_table[verb].ref) {
     size_t re = s[ve] == ' ' ? word_end(s, ve + 1) : 0;
-    if (!re || !ref(r, s, ve + 1, re, st)) return false;
+    if (!re || !cgr_ref(s + ve + 1, re - ve - 1, st)) return false;
+    st->ref_word = copy_word(r, s, ve + 1, re);
     from = re;
   }
-  if (!cards(r, s, from, n, st) || !verb_cards_fit((verb_t)verb, st->ncards)) return false;
+  if (!cards(s, from, n, st) || !verb_cards_fit((verb_t)verb, st->ncards)) return false;
   st->kind = ST_ACTION;
   st->key = copy_word(r, s, 0, e0);
   st->verb = (verb_t)verb;
@@ -196,9 +125,9 @@ static size_t next_word(const char *s, size_t end) {
 /* deal, foot, stock, pile: the cards of a hand's setup. */
 static bool card_list(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   size_t from = e0;
-  bool named = s[0] == 'd' || s[0] == 'f'; /* deal and foot name the player */
-  if (named && (!(from = next_word(s, e0)) || !name_word(s, e0 + 1, from))) return false;
-  if (!cards(r, s, from, n, st)) return false;
+  bool named = st->kind == ST_DEAL || st->kind == ST_FOOT; /* they name the player */
+  if (named && (!(from = next_word(s, e0)) || !name_word(r, s, e0 + 1, from))) return false;
+  if (!cards(s, from, n, st)) return false;
   if (named) st->name = copy_word(r, s, e0 + 1, from);
   return true;
 }
@@ -208,7 +137,7 @@ static bool one_word(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t
   size_t e1 = next_word(s, e0);
   if (!e1 || e1 != n) return false;
   if (st->kind == ST_DEALER) {
-    if (!name_word(s, e0 + 1, e1)) return false;
+    if (!name_word(r, s, e0 + 1, e1)) return false;
     st->name = copy_word(r, s, e0 + 1, e1);
     return true;
   }
@@ -222,7 +151,7 @@ static bool score(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *s
   unsigned k = 0;
   for (size_t end = e0; end < n; k++) {
     size_t team = end + 1, te = next_word(s, end), ne = te ? next_word(s, te) : 0;
-    if (!ne || k == STMT_MAX_SCORES || !name_word(s, team, te) ||
+    if (!ne || k == STMT_MAX_SCORES || !name_word(r, s, team, te) ||
         !number(s, te + 1, ne, &st->score_value[k]))
       return false;
     st->score_team[k] = copy_word(r, s, team, te);
@@ -233,15 +162,13 @@ static bool score(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *s
   return k > 0;
 }
 
-/* The statements this path reads, by their keyword. */
-static const struct {
-  const char *word;
-  stmt_kind_t kind;
-  bool (*read)(cgr_reader_t *, const char *, size_t, size_t, stmt_t *);
-} statements[] = {
-  {"deal", ST_DEAL, card_list}, {"foot", ST_FOOT, card_list}, {"stock", ST_STOCK, card_list},
-  {"pile", ST_PILE, card_list}, {"hand", ST_HAND, one_word}, {"cut", ST_CUT, one_word},
-  {"dealer", ST_DEALER, one_word}, {"score", ST_SCORE, score}};
+/* The statements this path reads, by their kind; NULL for the others (the
+ * header's), which go to the grammar. */
+typedef bool read_fn(cgr_reader_t *, const char *, size_t, size_t, stmt_t *);
+static read_fn *const readers[] = {
+  [ST_DEAL] = card_list, [ST_FOOT] = card_list, [ST_STOCK] = card_list, [ST_PILE] = card_list,
+  [ST_HAND] = one_word,  [ST_CUT] = one_word,   [ST_DEALER] = one_word, [ST_SCORE] = score,
+  [ST_EXPECT] = NULL};
 
 bool cgr_fast_line(cgr_reader_t *r, stmt_t *st) {
   const char *s = r->line;
@@ -249,12 +176,10 @@ bool cgr_fast_line(cgr_reader_t *r, stmt_t *st) {
   if (!e0) return false;
   st->line = r->lineno;
   st->text = r->line;
-  if (s[0] < 'a' || s[0] > 'z' || !keyword(s, e0)) return action(r, s, n, e0, st);
-  for (size_t i = 0; i < sizeof statements / sizeof statements[0]; i++) {
-    if (strlen(statements[i].word) != e0 || memcmp(statements[i].word, s, e0) != 0) continue;
-    st->kind = statements[i].kind;
-    st->key = (word_t){statements[i].word, 1};
-    return statements[i].read(r, s, n, e0, st);
-  }
-  return false; /* the header's statements: the grammar reads them */
+  int kind = cgr_keyword(r, s, e0);
+  if (kind < 0) return action(r, s, n, e0, st);
+  if (!readers[kind]) return false;
+  st->kind = (stmt_kind_t)kind;
+  st->key = copy_word(r, s, 0, e0);
+  return readers[kind](r, s, n, e0, st);
 }

@@ -3,17 +3,24 @@
  *   cgr.c          the reader object, its input (a stream, a buffer, or a
  *                  buffer then a stream), lines, and the choice of path
  *   cgr_fast.c     the hot path: plain action and card-list lines, by hand
- *   cgr_grammar.c  the grammar (PCRE2): every other line, and every error
+ *   cgr_grammar.c  the grammar (PCRE2 for words and expectations), word by
+ *                  word: every other line, and every error
  *
  * Invariant: a line the hot path takes gives the statement the grammar would
  * give, word for word and column for column; a line it does not take is left
- * untouched for the grammar. */
+ * untouched for the grammar. The reader's tests and the record fuzzer read
+ * lines both ways (cgr_set_fast) and compare. Both read the same tables: the
+ * keywords and verbs (statement.h, verbs.def), the cards (card_decode), the
+ * meld references (cgr_ref). */
 #ifndef CGR_IMPL_H
 #define CGR_IMPL_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "cgr.h"
 
-enum { IN_CHUNK = 1 << 16, MAX_TOKENS = STMT_MAX_CARDS + 8, NO_CARD = 0xff };
+enum { IN_CHUNK = 1 << 16, MAX_TOKENS = STMT_MAX_CARDS + 8 };
 
 typedef struct {
   const char *s; /* into r->line, not terminated */
@@ -43,13 +50,16 @@ struct cgr_reader {
   size_t words_len;
   tok_t toks[MAX_TOKENS];
   unsigned ntoks;
-  bool ascii; /* the current line has no byte >= 0x80 */
   bool no_memory; /* a match ran out of memory: the reader gives no more (cgr.h) */
   cgr_grammar_t *gr;
   cgr_line_fn line_fn;    /* every line read, to the caller (cgr_set_line_sink) */
   void *line_ctx;
-  card_t card_of[RANK_JOKER + 1][6]; /* [rank + 1][suit + 1], NO_CARD but for
-                             the 52 cards and [J][5], the joker "JK" (cgr_fast.c) */
+  /* Made from the tables of statement.h when the reader opens, so that a
+   * word that is no keyword or verb (most are names) leaves at once: bit n
+   * of keyword_len[c] is set when a keyword of n bytes starts with the byte
+   * c; verb_first[c], the verbs that start with c (bit v for verb v). */
+  uint16_t keyword_len[256];
+  uint32_t verb_first[256];
   stmt_t st;
 };
 
@@ -57,6 +67,52 @@ struct cgr_reader {
 bool cgr_fail(stmt_error_t *err, unsigned line, unsigned col, const char *fmt, ...);
 /* The column (1-based, in characters) of byte offset off of a line. */
 unsigned cgr_char_col(const char *line, size_t off);
+
+/* The kind of statement the keyword s[0..n) begins (stmt_keyword), or -1. */
+static inline int cgr_keyword(const cgr_reader_t *r, const char *s, size_t n) {
+  if (n >= 16 || !(r->keyword_len[(unsigned char)s[0]] >> n & 1)) return -1;
+  return stmt_keyword(s, n);
+}
+
+/* The verb written s[0..n) (verb_table), or -1. */
+_Static_assert(V_COUNT <= 32, "verb_first holds a verb a bit");
+static inline int cgr_verb(const cgr_reader_t *r, const char *s, size_t n) {
+  for (uint32_t m = r->verb_first[(unsigned char)s[0]]; m; m &= m - 1) {
+#if defined(__GNUC__)
+    int v = __builtin_ctz(m);
+#else
+    int v = 0;
+    while (!(m >> v & 1)) v++;
+#endif
+    if (verb_table[v].len != n) continue;
+    size_t i = 1; /* a short loop: memcmp would be a call on every action line */
+    while (i < n && s[i] == verb_table[v].name[i]) i++;
+    if (i == n) return v;
+  }
+  return -1;
+}
+
+/* The meld reference of a verb that takes one (`add`): a rank or #N, N from 1
+ * with at most 6 digits, into st->ref_rank or st->ref_index; false when
+ * s[0..n) is neither. */
+static inline bool cgr_ref(const char *s, size_t n, stmt_t *st) {
+  st->ref_rank = -1;
+  st->ref_index = 0;
+  if (s[0] == '#') {
+    if (n < 2 || n > 7) return false;
+    int v = 0;
+    for (size_t i = 1; i < n; i++) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      v = v * 10 + (s[i] - '0');
+    }
+    st->ref_index = v;
+    return v >= 1;
+  }
+  char rank[3] = {0};
+  if (n > 2) return false;
+  memcpy(rank, s, n);
+  return (st->ref_rank = card_rank_parse(rank)) >= 0;
+}
 
 /* The grammar's compiled patterns: NULL when out of memory. */
 cgr_grammar_t *cgr_grammar_new(void);

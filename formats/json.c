@@ -9,16 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t json_utf8_len(const char *s) {
-  const unsigned char *p = (const unsigned char *)s;
-  size_t k = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 ? 2 : 0;
-  if (p[0] >= 0xF5) return 0;
-  for (size_t i = 1; i < k; i++)
-    if ((p[i] & 0xC0) != 0x80) return 0;
-  if (k == 3 && ((p[0] == 0xE0 && p[1] < 0xA0) || (p[0] == 0xED && p[1] > 0x9F))) return 0;
-  if (k == 4 && ((p[0] == 0xF0 && p[1] < 0x90) || (p[0] == 0xF4 && p[1] > 0x8F))) return 0;
-  return k;
-}
+#include "utf8.h"
 
 static void write_string(FILE *out, const char *s, bool lossless) {
   if (!s) {
@@ -39,7 +30,7 @@ static void write_string(FILE *out, const char *s, bool lossless) {
         } else if (*p < 0x80) {
           putc(*p, out);
         } else {
-          size_t k = json_utf8_len((const char *)p);
+          size_t k = utf8_len((const char *)p);
           if (k == 0 && lossless) {
             fprintf(out, "\\u%04x", *p);
           } else if (k == 0) {

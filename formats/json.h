@@ -15,9 +15,6 @@ void json_string(FILE *out, const char *s);
  * trip byte for byte (other readers see a Latin-1 character). */
 void json_bytes(FILE *out, const char *s);
 
-/* Length of the valid multi-byte UTF-8 sequence starting at s (a byte of
- * 0x80 or more): 2 to 4, or 0 when the bytes there are not one. */
-size_t json_utf8_len(const char *s);
 
 /* The raw value of the top-level member `key` of the object on line (a
  * string with its quotes, a number, true, an object...); false when absent

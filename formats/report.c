@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "json.h"
 #include "meld.h"
+#include "utf8.h"
 
 const char *report_status_name(verdict_status_t s) {
   switch (s) {
@@ -61,14 +62,8 @@ static int put_padded(FILE *out, const char *s, int width, bool left) {
 static size_t printable(const unsigned char *s) {
   unsigned c = s[0];
   if (c == '\t' || (c >= 0x20 && c < 0x7f)) return 1;
-  size_t k = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
-  if (k == 0) return 0;
-  for (size_t j = 1; j <= k; j++)
-    if ((s[j] & 0xC0) != 0x80) return 0;
   if (c == 0xC2 && s[1] < 0xA0) return 0; /* C1 controls */
-  if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F)) return 0;
-  if ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F)) return 0;
-  return k + 1;
+  return utf8_len((const char *)s);
 }
 
 void report_put(FILE *out, const char *text) {

@@ -6,6 +6,7 @@
 
 #include "json.h"
 #include "report.h"
+#include "utf8.h"
 
 /* s as XML 1.0 character data: markup escaped, a control character as '?',
  * a byte that is not valid UTF-8 (a file name's) as U+FFFD, so that the
@@ -13,7 +14,7 @@
 static void xml_text(FILE *f, const char *s) {
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
-    size_t k = c < 0x80 ? 1 : json_utf8_len(s);
+    size_t k = c < 0x80 ? 1 : utf8_len(s);
     if (k == 3 && c == 0xEF && (unsigned char)s[1] == 0xBF && (unsigned char)s[2] >= 0xBE) {
       fputs("\xEF\xBF\xBD", f); /* U+FFFE, U+FFFF: UTF-8, but no XML character */
       s += 2;

@@ -8,6 +8,51 @@
 static const char rank_chars[] = "23456789TJQKA";
 static const char suit_chars[] = "SHDC";
 
+const uint8_t card_rank_ix[256] = {
+  ['2'] = RANK_2 + 1, ['3'] = RANK_3 + 1, ['4'] = RANK_4 + 1, ['5'] = RANK_5 + 1,
+  ['6'] = RANK_6 + 1, ['7'] = RANK_7 + 1, ['8'] = RANK_8 + 1, ['9'] = RANK_9 + 1,
+  ['T'] = RANK_T + 1, ['J'] = RANK_J + 1, ['Q'] = RANK_Q + 1, ['K'] = RANK_K + 1,
+  ['A'] = RANK_A + 1};
+const uint8_t card_suit_ix[256] = {
+  ['S'] = SUIT_S + 1, ['H'] = SUIT_H + 1, ['D'] = SUIT_D + 1, ['C'] = SUIT_C + 1, ['K'] = 5};
+#define NO CARD_NONE
+#define ROW(rank) \
+  {NO, rank * 4 + SUIT_S, rank * 4 + SUIT_H, rank * 4 + SUIT_D, rank * 4 + SUIT_C, NO}
+const card_t card_of_ix[RANK_JOKER + 1][6] = {
+  {NO, NO, NO, NO, NO, NO}, ROW(RANK_2), ROW(RANK_3), ROW(RANK_4), ROW(RANK_5), ROW(RANK_6),
+  ROW(RANK_7), ROW(RANK_8), ROW(RANK_9), ROW(RANK_T),
+  {NO, RANK_J * 4 + SUIT_S, RANK_J * 4 + SUIT_H, RANK_J * 4 + SUIT_D, RANK_J * 4 + SUIT_C,
+   CARD_JOKER}, /* "JK": the K of the joker */
+  ROW(RANK_Q), ROW(RANK_K), ROW(RANK_A)};
+#undef ROW
+#undef NO
+
+size_t card_decode_rest(const char *text, card_t *out) {
+  const unsigned char *s = (const unsigned char *)text;
+  size_t at = 1;
+  unsigned rank = card_rank_ix[s[0]];
+  if (s[0] == '1' && s[1] == '0') {
+    rank = RANK_T + 1;
+    at = 2;
+  }
+  if (!rank) return 0;
+  unsigned suit = card_suit_ix[s[at]];
+  if (suit >= 1 && suit <= 4) { /* "10H" (two letters are read by card_decode) */
+    *out = card_of_ix[rank][suit];
+    return at + 1;
+  }
+  if (s[at] != 0xe2 || s[at + 1] != 0x99) return 0;
+  switch (s[at + 2]) { /* U+2660 ♠, U+2665 ♥, U+2666 ♦, U+2663 ♣ */
+    case 0xa0: suit = SUIT_S; break;
+    case 0xa5: suit = SUIT_H; break;
+    case 0xa6: suit = SUIT_D; break;
+    case 0xa3: suit = SUIT_C; break;
+    default: return 0;
+  }
+  *out = card_of_ix[rank][suit + 1];
+  return at + 3;
+}
+
 card_t card_make(int rank, int suit) {
   if (rank == RANK_JOKER) return CARD_JOKER;
   return (card_t)(rank * 4 + suit);

@@ -44,6 +44,29 @@ const char *card_rank_noun(int rank, long n);
 /* Parses a rank name as used in rulesets ("A".."2", "10", "JK"); -1 if none. */
 int card_rank_parse(const char *s);
 
+/* How a card as records write it reads (docs/format.md, Cards), for
+ * card_decode: card_rank_ix[byte], its rank + 1 (0 for none; "10" is read
+ * apart); card_suit_ix[byte], its suit + 1 (0 for none, 5 for the K of
+ * "JK"); card_of_ix[rank + 1][suit + 1], the card, CARD_NONE for none. */
+enum { CARD_NONE = 0xff };
+extern const uint8_t card_rank_ix[256], card_suit_ix[256];
+extern const card_t card_of_ix[RANK_JOKER + 1][6];
+/* card_decode's other cards: "10" and the suit symbols. */
+size_t card_decode_rest(const char *text, card_t *out);
+
+/* The one decoder of a card as records write it ("7H", "10S", "TS", "7♥",
+ * "JK"), which both readers use: the number of bytes it takes (2 to 5), or 0
+ * when text does not start with a card; the card in *out. What follows is not
+ * looked at, and text is read no further than the first byte that does not
+ * fit (a NUL ends it). Two letters, the common case, are read here. */
+static inline size_t card_decode(const char *text, card_t *out) {
+  const unsigned char *s = (const unsigned char *)text;
+  card_t c = card_of_ix[card_rank_ix[s[0]]][card_suit_ix[s[1]]];
+  if (c == CARD_NONE) return card_decode_rest(text, out);
+  *out = c;
+  return 2;
+}
+
 void cc_clear(card_counts_t *cc);
 void cc_add(card_counts_t *cc, card_t c, unsigned k);
 /* Removes k copies; false (and nothing removed) when fewer are held. */

@@ -24,7 +24,9 @@ typedef enum {
 } stmt_kind_t;
 
 typedef enum {
-  V_DRAW, V_TAKE, V_MELD, V_ADD, V_RED3, V_FOOT, V_ASK, V_YES, V_NO, V_DISCARD, V_END,
+#define VERB(id, spelling, min, max, ref, who, phases, handler) V_##id,
+#include "verbs.def"
+#undef VERB
   V_COUNT
 } verb_t;
 
@@ -71,12 +73,34 @@ typedef struct {
   bool starts_record; /* the bad line begins a record: a new record starts there */
 } stmt_error_t;
 
-/* The one table of verbs: how players write each, and how many cards it
- * takes (draw, meld, add at least one; red3 and discard one; take any
- * number; the others none). */
+/* The statement keywords (docs/format.md, Grammar: keyword), which are no
+ * player's name, and the statement each begins: the one table both readers
+ * read. Ended by a NULL word. */
+typedef struct {
+  const char *word;
+  size_t len;
+  stmt_kind_t kind;
+} stmt_keyword_t;
+extern const stmt_keyword_t stmt_keywords[];
+
+/* The kind of statement the keyword s[0..n) begins, or -1 when s is no
+ * keyword. */
+int stmt_keyword(const char *s, size_t n);
+
+/* Who may act with a verb, and when besides the turn's own course
+ * (verbs.def says what each means). */
+typedef enum { WHO_TURN, WHO_ANYONE, WHO_SEATS, WHO_OWED } verb_who_t;
+enum { PHASE_ASKED = 1, PHASE_OWED = 2, PHASE_OVER = 4 };
+
+/* A verb's row of verbs.def: how players write it, the cards it takes,
+ * whether a meld reference comes first, who may act and when. */
 typedef struct {
   const char *name;
+  size_t len;
   unsigned min_cards, max_cards;
+  bool ref;
+  verb_who_t who;
+  unsigned phases;
 } verb_info_t;
 extern const verb_info_t verb_table[V_COUNT];
 
@@ -86,5 +110,8 @@ const char *verb_name(verb_t v);
 int verb_parse(const char *s, size_t n);
 /* Whether verb v takes n cards. */
 bool verb_cards_fit(verb_t v, unsigned n);
+/* The verbs as players write them, in the table's order, separated by ", "
+ * ("draw, take, ..."): for messages. */
+const char *verb_list(void);
 
 #endif

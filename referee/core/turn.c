@@ -352,30 +352,32 @@ static bool pregame_in_order(engine_t *e, int p) {
   return true;
 }
 
-/* Who may act now: the player to act, a partner answering, or (before the
+/* Who may act now (the verb's row in verbs.def): the player to act, a
+ * partner answering, the seat owed a red three's replacement, or (before the
  * first turn) a seat laying its dealt red threes. */
 static bool check_actor(engine_t *e, const stmt_t *st, int p) {
-  if (e->owed > 0 && e->owed_player >= 0 && !(p == e->owed_player &&
-                                               (st->verb == V_DRAW || st->verb == V_RED3)))
+  const verb_info_t *v = &verb_table[st->verb];
+  if (e->owed > 0 && e->owed_player >= 0 && !(p == e->owed_player && (v->phases & PHASE_OWED)))
     return eng_fail(e, st, st->verb_word.col, CODE_RED3_REPLACEMENT, RK_RED_THREES,
                 _("%s laid a red three and draws its replacement before anything else"),
                 e->player_name[e->owed_player]);
   bool seats = e->rs->red_threes.dealt_order == DEALT_ORDER_SEAT;
-  if (seats && e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
+  bool dealt = e->pregame && v->who == WHO_SEATS;
+  if (seats && dealt && !pregame_in_order(e, p))
     return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_RED_THREES_DEALT_ORDER,
                     _("dealt red threes are laid in seat order: %s comes before %s"),
                     e->player_name[p], e->player_name[e->pregame_seat]);
-  if (seats && e->pregame && st->verb == V_RED3) eng_use(e, RK_RED_THREES_DEALT_ORDER);
-  if (st->verb == V_YES || st->verb == V_NO || p == e->current) return true;
+  if (seats && dealt) eng_use(e, RK_RED_THREES_DEALT_ORDER);
+  if (v->who == WHO_ANYONE || p == e->current) return true;
   if (e->ask == ASK_WAITING)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("%s asked to go out: a partner answers first"), e->player_name[e->current]);
-  if (e->pregame && st->verb == V_RED3 && !pregame_in_order(e, p))
+  if (dealt && !pregame_in_order(e, p))
     return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_RED_THREES,
                 _("dealt red threes are laid seat by seat, in turn order: %s comes before %s"),
                 e->player_name[p], e->player_name[e->pregame_seat]);
-  if (e->pregame && st->verb == V_RED3) return true;
-  if (e->owed_player == p && st->verb == V_DRAW) return true;
+  if (dealt) return true;
+  if (e->owed_player == p && v->who == WHO_OWED) return true;
   if (e->drawn && p == (e->current + 1) % e->nplayers)
     return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, RK_NONE,
                 _("%s's turn ended without a discard"), e->player_name[e->current]);
@@ -383,11 +385,20 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
               e->player_name[e->current], e->player_name[p]);
 }
 
+/* Each verb's handler, from its row in verbs.def. */
+typedef bool (*act_fn)(engine_t *, const stmt_t *, int);
+static const act_fn handlers[V_COUNT] = {
+#define VERB(id, spelling, min, max, ref, who, phases, handler) [V_##id] = handler,
+#include "verbs.def"
+#undef VERB
+};
+
 bool eng_action(engine_t *e, const stmt_t *st, int p) {
-  if (e->dead) return false;
+  if (e->dead || st->verb >= V_COUNT) return false;
+  const verb_info_t *v = &verb_table[st->verb];
   e->line = st->line;
   if (!eng_setup_done(e, st->line, st->key.col, st->text)) return false;
-  if (e->over && e->stock_out && st->verb == V_END && p == e->current) {
+  if (e->over && e->stock_out && (v->phases & PHASE_OVER) && p == e->current) {
     e->stock_out = false; /* an explicit `end` after the stock ran out is welcome, once */
     return true;
   }
@@ -396,26 +407,13 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
                 e->stock_out ? _("the hand is over: the stock is empty"): _("the hand is over"));
   if (!check_actor(e, st, p)) return false;
 
-  if (e->ask == ASK_WAITING && st->verb != V_YES && st->verb != V_NO)
+  if (e->ask == ASK_WAITING && !(v->phases & PHASE_ASKED))
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("%s asked to go out: a partner answers first"), e->player_name[e->current]);
-  if (p == e->current && st->verb != V_RED3 && !(st->verb == V_DRAW && e->owed > 0))
+  /* the first move of the player to act ends the laying of dealt red threes */
+  if (p == e->current && v->who != WHO_SEATS && !((v->phases & PHASE_OWED) && e->owed > 0))
     e->pregame = false;
-  switch (st->verb) {
-    case V_RED3: return act_red3(e, st, p);
-    case V_DRAW: return act_draw(e, st, p);
-    case V_TAKE: return eng_act_take(e, st, p);
-    case V_MELD: return eng_act_meld(e, st, p);
-    case V_ADD: return eng_act_add(e, st, p);
-    case V_DISCARD: return act_discard(e, st, p);
-    case V_ASK: return act_ask(e, st, p);
-    case V_YES:
-    case V_NO: return act_answer(e, st, p);
-    case V_END: return act_end(e, st, p);
-    case V_FOOT: return act_foot(e, st, p);
-    case V_COUNT: break;
-  }
-  return false;
+  return handlers[st->verb](e, st, p);
 }
 
 bool eng_finish(engine_t *e, unsigned line, const char *text) {

@@ -1,11 +1,12 @@
 /* fuzz_json.c — libFuzzer harness for formats/json.c: the writers
- * (json_string, json_bytes, json_utf8_len) and the reader referee merge uses
+ * (json_string, json_bytes, and utf8_len: the one check of UTF-8, which they
+ * use) and the reader referee merge uses
  * (json_valid_object, json_member, json_unescape), each held to a reference
  * written here from RFC 8259 and Unicode's table of well-formed UTF-8.
  *
  * The input, up to its first NUL, is both a string to write and a line to
  * read. Invariants:
- *   1. json_utf8_len agrees with the reference at every byte >= 0x80;
+ *   1. utf8_len agrees with the reference at every byte >= 0x80;
  *   2. json_bytes output is ASCII but for whole valid UTF-8 sequences, holds
  *      no raw control byte, and json_unescape reads it back byte for byte;
  *      json_string output is valid UTF-8 and reads back as the input with
@@ -36,6 +37,7 @@
 
 #include "fuzz_util.h"
 #include "json.h"
+#include "utf8.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -260,8 +262,8 @@ static char *written(void (*write)(FILE *, const char *), const char *s, size_t 
 static void check_utf8_len(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if ((unsigned char)s[i] < 0x80) continue;
-    size_t got = json_utf8_len(s + i), want = fuzz_utf8_len((const unsigned char *)s + i, n - i);
-    FUZZ_ASSERT(got == want, "json_utf8_len at byte %zu (0x%02x): %zu, not %zu", i,
+    size_t got = utf8_len(s + i), want = fuzz_utf8_len((const unsigned char *)s + i, n - i);
+    FUZZ_ASSERT(got == want, "utf8_len at byte %zu (0x%02x): %zu, not %zu", i,
                 (unsigned char)s[i], got, want);
   }
 }

@@ -12,9 +12,10 @@
  * '#' and 'c' (every seed) set bits 0 and 1; ' ' sets none; '\t' bit 0;
  * '\n' bit 1.
  *
- * Each line is also read twice, by the reader's hot path and by the grammar
- * alone (cgr_set_fast), and the two readings must agree (stmt_same.h): the
- * same statement, words and columns, or the same error at the same place.
+ * Each line is also read twice, by the reader's hot path (cgr_fast.c) and by
+ * the grammar alone, word by word (cgr_set_fast off: cgr_grammar.c), and the
+ * two readings must agree (stmt_same.h): the same statement, words and
+ * columns, or the same error at the same place.
  *
  * Build and run: tests/fuzz/run.sh; see docs/fuzzing.md. */
 #define _POSIX_C_SOURCE 200809L

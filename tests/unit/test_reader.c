@@ -1,4 +1,5 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <ftw.h>
 #include <stdlib.h>
 #include <stdio.h>
 /* The CGR reader: tokens, cards, positions, and what it refuses. */
@@ -43,7 +44,8 @@ Test(reader, suit_symbols_count_as_one_column) {
 
 /* A `#` right after a card starts a comment (docs/format.md), on whichever
  * path reads the line: the grammar took "7H#x" as a bad card where the hot
- * path read 7H (the grammar reads lines with suit symbols, tabs, ...). */
+ * path read 7H (the grammar reads lines with suit symbols, tabs, ...). With
+ * the hot path off, the grammar reads every line word by word. */
 Test(reader, a_card_then_a_comment_on_every_path) {
   for (int fast = 1; fast >= 0; fast--) {
     cgr_set_fast(r, fast);
@@ -54,6 +56,41 @@ Test(reader, a_card_then_a_comment_on_every_path) {
     cr_assert_eq(parse("Anne meld 7\xe2\x99\xa5 7\xe2\x99\xa6 7S#three sevens"), 1, "fast %d: %s",
                  fast, err.message);
     cr_assert_eq(st->ncards, 3);
+  }
+  cgr_set_fast(r, true);
+}
+
+/* A `#` inside a word is part of it, and `#` and a digit is never a comment
+ * (docs/format.md, Lines, tokens and comments; Grammar: comment), on both
+ * paths. The grammar's own pattern of a whole line, which the hot path's
+ * switch did not turn off, read "take#x" as take and a comment, "pile#H" as
+ * an empty pile; the word-by-word grammar read "7C#5" as 7C. */
+Test(reader, a_hash_inside_a_word_on_every_path) {
+  static const struct {
+    const char *line;
+    unsigned col; /* of the error; 0: read */
+    const char *says;
+  } cases[] = {
+    {"Anne take#x", 6, "expected a verb"}, {"Anne end#", 6, "expected a verb"},
+    {" Anne\ttake#x 7H", 7, "expected a verb"}, {"Anne yes#c", 6, "expected a verb"},
+    {"pile#H", 1, "expected a statement keyword"}, {"stock# 7H", 8, "expected a verb"},
+    {"Anne draw 7C#5", 11, "expected a card"}, {"Anne draw 7\xe2\x99\xa5#0", 11, "expected a card"},
+    {"Anne draw 7C#", 0, NULL}, {"Anne draw 7C#x 8D", 0, NULL}, {"pile #H", 0, NULL},
+    {"player C#", 0, NULL}, {"C# draw 7C", 0, NULL}};
+  for (int fast = 1; fast >= 0; fast--) {
+    cgr_set_fast(r, fast);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      int rc = parse(cases[i].line);
+      if (!cases[i].col) {
+        cr_assert_eq(rc, 1, "fast %d, \"%s\": %s", fast, cases[i].line, err.message);
+        continue;
+      }
+      cr_assert_eq(rc, -1, "fast %d: \"%s\" is malformed", fast, cases[i].line);
+      cr_assert_eq(err.col, cases[i].col, "fast %d, \"%s\": column %u", fast, cases[i].line, err.col);
+      cr_assert(strstr(err.message, cases[i].says), "%s", err.message);
+    }
+    cr_assert_eq(parse("Anne draw 7C#x 8D"), 1);
+    cr_assert_eq(st->ncards, 1, "8D is in the comment");
   }
   cgr_set_fast(r, true);
 }
@@ -271,4 +308,88 @@ Test(reader, plain_lines_and_their_variants_agree) {
   for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
     same_reading(lines[i], strlen(lines[i]), 3);
   cgr_close(grammar_only);
+}
+
+/* Every line of every corpus record, read by both paths: the same statement,
+ * words and columns, or the same error at the same place. */
+static unsigned long corpus_lines;
+
+static int read_both_ways(const char *path, const struct stat *sb, int type, struct FTW *ftw) {
+  (void)sb;
+  (void)ftw;
+  size_t n = strlen(path);
+  if (type != FTW_F || n < 4 || strcmp(path + n - 4, ".cgr") != 0) return 0;
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "%s", path);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  for (unsigned k = 1; (len = getline(&line, &cap, f)) >= 0; k++) {
+    if (len && line[len - 1] == '\n') len--;
+    stmt_error_t ea, eb;
+    const char *what = readings_differ(r, grammar_only, line, (size_t)len, k, &ea, &eb);
+    cr_assert_null(what, "%s:%u: the hot path and the grammar differ (%s): %s / %s", path, k, what,
+                   ea.message, eb.message);
+    corpus_lines++;
+  }
+  free(line);
+  fclose(f);
+  return 0;
+}
+
+Test(reader, every_corpus_line_reads_the_same_on_both_paths) {
+  grammar_only = cgr_open_lines();
+  cgr_set_fast(grammar_only, false);
+  cr_assert_eq(nftw(SOURCE_DIR "/corpus", read_both_ways, 16, FTW_PHYS), 0);
+  cr_assert_gt(corpus_lines, 5000);
+  cgr_close(grammar_only);
+}
+
+/* The verbs are rows (verbs.def): each is read by both paths as its row says
+ * (its meld reference, its fewest cards), refused with a card too many, and
+ * named where an unknown verb is refused. */
+Test(reader, every_verb_of_the_table_on_both_paths) {
+  grammar_only = cgr_open_lines();
+  cgr_set_fast(grammar_only, false);
+  for (int v = 0; v < V_COUNT; v++) {
+    const verb_info_t *row = &verb_table[v];
+    char line[256];
+    int k = snprintf(line, sizeof line, "Anne %s%s", row->name, row->ref ? " #2" : "");
+    for (unsigned c = 0; c < row->min_cards; c++) k += snprintf(line + k, sizeof line - (size_t)k, " 7H");
+    for (int fast = 1; fast >= 0; fast--) {
+      cgr_set_fast(r, fast);
+      cr_assert_eq(parse(line), 1, "\"%s\": %s", line, err.message);
+      cr_assert_eq(st->verb, (verb_t)v);
+      cr_assert_eq(st->ncards, row->min_cards);
+      if (row->ref) cr_assert_eq(st->ref_index, 2);
+    }
+    same_reading(line, (size_t)k, 3);
+    if (row->max_cards < 8) {
+      for (unsigned c = row->min_cards; c <= row->max_cards; c++)
+        k += snprintf(line + k, sizeof line - (size_t)k, " 8D");
+      cr_assert_eq(parse(line), -1, "\"%s\" has a card too many", line);
+      same_reading(line, (size_t)k, 3);
+    }
+    cr_assert_eq(verb_parse(row->name, strlen(row->name)), v);
+    cgr_set_fast(r, true);
+    cr_assert_eq(parse("Anne dance"), -1);
+    cr_assert(strstr(err.message, verb_list()) && strstr(verb_list(), row->name), "%s", err.message);
+  }
+  cgr_close(grammar_only);
+}
+
+/* The statement keywords (one table, statement.c) are no player's name on
+ * either path. */
+Test(reader, every_keyword_is_no_name_on_both_paths) {
+  for (const stmt_keyword_t *kw = stmt_keywords; kw->word; kw++) {
+    char line[64];
+    snprintf(line, sizeof line, "deal %s 7H", kw->word);
+    for (int fast = 1; fast >= 0; fast--) {
+      cgr_set_fast(r, fast);
+      cr_assert_eq(parse(line), -1, "\"%s\"", line);
+      cr_assert_eq(err.col, 6);
+      cr_assert_eq(stmt_keyword(kw->word, kw->len), (int)kw->kind);
+    }
+  }
+  cgr_set_fast(r, true);
 }
