@@ -137,7 +137,7 @@ typedef struct {
   const char *rules;
   const char *html;              /* --html FILE */
   const char *lang;              /* --lang L, or NULL for the environment */
-  unsigned long long part_bytes; /* --part-size */
+  unsigned long long part_bytes; /* --part-size, or PART_AUTO */
   bool sharded;
   shard_t shard;                 /* --shard K/N */
   const char *origin;            /* --origin NAME:LINE[:RECORDS] */
@@ -463,7 +463,7 @@ static void shard_error(run_ctx_t *ctx, const char *file, const char *why) {
 static bool small_file(const opts_t *o, const char *path) {
   struct stat sb;
   return strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-         (unsigned long long)sb.st_size < o->part_bytes;
+         (unsigned long long)sb.st_size < (o->part_bytes == PART_AUTO ? PART_BYTES : o->part_bytes);
 }
 
 /* --jobs: the first input, when a small file, in this process (its ruleset
@@ -481,7 +481,7 @@ static void run_jobs(const opts_t *o, run_ctx_t *ctx, game_t *g, cgr_reader_t *r
   if (first == o->nfiles) return; /* one small file: nothing to share out */
   jobs_t *pool = run_ready() ? jobs_new((int)o->jobs) : NULL;
   part_task_t task = {ctx, g, r, o->parse_only, {NULL, {0}, -1, NULL, NULL, 0}};
-  int s = pool ? parts_jobs(o->nfiles - first, o->files + first, o->part_bytes, (int)o->jobs,
+  int s = pool ? parts_jobs(o->nfiles - first, o->files + first, (size_t)o->part_bytes, (int)o->jobs,
                             pool, part_task, &task, &task.job)
                : EXIT_ERROR;
   if (s > status) status = s;
@@ -604,7 +604,7 @@ static int run_main(int argc, char **argv, char **files) {
   o.ctx.color = isatty(STDOUT_FILENO) != 0;
   o.ctx.status = EXIT_LEGAL;
   o.jobs = 1;
-  o.part_bytes = 4000000;
+  o.part_bytes = PART_AUTO;
   o.files = files;
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;

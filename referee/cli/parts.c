@@ -26,15 +26,24 @@ static int open_input(const char *path, const char **name, const char **why) {
   return fd;
 }
 
+/* PART_AUTO: the size of a part of the file fd, for `workers` processes. */
+static size_t auto_part(int fd, int workers) {
+  struct stat sb;
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return PART_BYTES;
+  unsigned long long each = (unsigned long long)sb.st_size / (2 * (unsigned)workers);
+  return each < PART_BYTES ? PART_BYTES : each > PART_MAX_BYTES ? PART_MAX_BYTES : (size_t)each;
+}
+
 /* One input: every part to the pool. 0, or 3 when it cannot be read. */
-static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task_t task,
-                     void *ctx, part_job_t *job) {
+static int cut_input(const char *path, size_t part_bytes, int workers, jobs_t *pool,
+                     job_task_t task, void *ctx, part_job_t *job) {
   const char *refused;
   int fd = open_input(path, &job->name, &refused);
+  if (fd >= 0 && part_bytes == PART_AUTO) part_bytes = auto_part(fd, workers);
   /* no cut within two parts' bytes: the rest goes whole to one task, rather
    * than read here first (a single record of 100 MB is one process's work) */
   size_t most = part_bytes < PART_MAX_BYTES / 2 ? 2 * part_bytes : PART_MAX_BYTES;
-  cgr_split_t *sp = fd < 0 ? NULL : cgr_split_open(fd, part_bytes, most);
+  cgr_split_t *sp = fd < 0 ? NULL : cgr_split_open_mode(fd, part_bytes, most, CGR_SPLIT_PLACED);
   int rc = -1;
   if (sp) {
     job->fd = fd;
@@ -79,7 +88,10 @@ enum { MEASURED = 256 };
 
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job) {
-  int pieces = 2 * (workers > 0 ? workers : 1);
+  size_t cut_bytes = part_bytes;
+  if (part_bytes == PART_AUTO) part_bytes = PART_BYTES;
+  if (workers < 1) workers = 1;
+  int pieces = 2 * workers;
   int most = (nfiles + pieces - 1) / pieces; /* files a batch, the last batch shorter */
   int status = 0, from = 0;
   unsigned long long bytes = 0;
@@ -98,7 +110,7 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
     start_batch(files, from, f, pool, task, ctx, job);
     from = f + 1;
     bytes = 0;
-    int s = cut_input(files[f], part_bytes, pool, task, ctx, job);
+    int s = cut_input(files[f], cut_bytes, workers, pool, task, ctx, job);
     if (s > status) status = s;
   }
   start_batch(files, from, nfiles, pool, task, ctx, job);

@@ -12,6 +12,12 @@
 #include "jobs.h"
 
 enum { PART_MAX_BYTES = 64 << 20 }; /* held at most, per input being cut */
+/* --jobs without --part-size: parts of a regular file of S bytes are about
+ * S / (2 * workers), from PART_BYTES to PART_MAX_BYTES (a process costs a
+ * fork and the faults of its first pages: few, large parts); PART_BYTES for
+ * any other input, and the bound of a batch of small files. */
+enum { PART_BYTES = 4000000 };
+#define PART_AUTO ((size_t)-1)
 
 /* The part a task reads: set before each task starts (the child sees it as
  * it was then). When part.rest, the rest of the input is read from fd. */
@@ -25,7 +31,7 @@ typedef struct {
 } part_job_t;
 
 /* Starts task(ctx) in pool for every piece of the inputs, in their order,
- * with *job describing it: small regular files in batches (a task reads a
+ * with *job describing it (part_bytes may be PART_AUTO): small regular files in batches (a task reads a
  * batch's files whole, so that many small files cost a few processes, not
  * one each: 2 * workers batches of as many files, at most part_bytes a
  * batch); any other input cut into parts of about part_bytes. Over 256
