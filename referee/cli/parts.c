@@ -49,7 +49,12 @@ static int cut_input(const char *path, size_t part_bytes, int workers, jobs_t *p
     job->fd = fd;
     job->split = sp;
     while ((rc = cgr_split_next(sp, &job->part)) > 0) {
-      jobs_start(pool, task, ctx);
+      const cgr_part_t *p = &job->part;
+      job_span_t span = {.file = job->name, .offset = p->offset, .len = p->len,
+                         .first_line = p->first_line, .end_line = p->last ? 0 : p->next_line,
+                         .records_before = p->records_before, .records = p->records};
+      if (p->rest) span.len = 0;
+      jobs_start(pool, task, ctx, &span);
       if (job->part.rest) break; /* the child reads the rest */
     }
   }
@@ -79,7 +84,8 @@ static void start_batch(char *const files[], int from, int to, jobs_t *pool, job
   job->batch = files + from;
   job->nbatch = to - from;
   job->name = files[from];
-  jobs_start(pool, task, ctx);
+  job_span_t span = {.file = files[from], .batch = files + from, .nbatch = to - from};
+  jobs_start(pool, task, ctx, &span);
   job->batch = NULL;
   job->nbatch = 0;
 }
@@ -114,6 +120,28 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
     if (s > status) status = s;
   }
   start_batch(files, from, nfiles, pool, task, ctx, job);
+  return status;
+}
+
+int parts_judge(const part_job_t *job, game_t *g, cgr_reader_t *r, parts_failed_t failed,
+                void *ctx) {
+  char why[128];
+  int status = 0;
+  for (int i = 0; i < job->nbatch; i++) {
+    if (!run_file(g, job->batch[i], why, sizeof why)) {
+      failed(ctx, job->batch[i], why);
+      status = 3;
+    }
+    jobs_file_done();
+  }
+  if (job->nbatch > 0) return status;
+  /* a part held in memory is followed by the rest of a stream (placed: read at its place) */
+  FILE *rest = job->part.rest && job->part.data ? fdopen(dup(job->fd), "rb") : NULL;
+  if (!run_part(g, r, job->name, &job->part, rest, why, sizeof why)) {
+    failed(ctx, job->name, why);
+    status = 3;
+  }
+  if (rest) fclose(rest);
   return status;
 }
 

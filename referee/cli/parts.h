@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cgr.h"
 #include "cgr_split.h"
+#include "game.h"
 #include "jobs.h"
 
 enum { PART_MAX_BYTES = 64 << 20 }; /* held at most, per input being cut */
@@ -37,9 +39,18 @@ typedef struct {
  * batch); any other input cut into parts of about part_bytes. Over 256
  * inputs, none is measured (a stat each would delay the first batch): each
  * is read whole by its batch's task, whatever its size. Returns 3 when an input cannot be opened or read (said on
- * stderr), else 0 (a batch's files are opened by the task). */
+ * stderr), else 0 (a batch's files are opened by the task). Each task is
+ * started with its span (jobs.h), for the message that says what a process
+ * that died did not judge. */
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job);
+
+/* In a --jobs process: judges what *job describes through g (a part read
+ * with r). An input that cannot be read goes to failed (its name and why).
+ * Returns 0, or 3 when an input could not be read. */
+typedef void (*parts_failed_t)(void *ctx, const char *file, const char *why);
+int parts_judge(const part_job_t *job, game_t *g, cgr_reader_t *r, parts_failed_t failed,
+                void *ctx);
 
 /* Shard k of n: the segments (the smallest parts: a record, or the few that
  * cannot be parted) are numbered over all the inputs in order, and segment i

@@ -130,29 +130,31 @@ static void part_begin(cgr_reader_t *r, const cgr_part_t *p, FILE *rest) {
   else cgr_restart_at(r, p->fd, p->offset, p->rest ? CGR_TO_END : p->len, p->first_line);
 }
 
-/* The part was read whole, and a regular file read to its end kept its size. */
-static bool part_read(cgr_reader_t *r, const cgr_part_t *p, FILE *rest, char *why,
-                      size_t why_len) {
+/* The part was read whole (`read` bytes of it), and a regular file read to
+ * its end kept its size. */
+static bool part_read(cgr_reader_t *r, const cgr_part_t *p, unsigned long long read, FILE *rest,
+                      char *why, size_t why_len) {
   int err = cgr_read_error(r);
   if (err) {
     snprintf(why, why_len, "read error: %s", strerror(err));
     return false;
   }
-  if (!p->data && !p->rest && cgr_bytes_read(r) != p->len) {
+  if (!p->data && !p->rest && read != p->len) {
     snprintf(why, why_len, "the file changed while it was read");
     return false;
   }
   if (!p->rest) return true;
-  if (!p->data) return unchanged(p->fd, p->size, p->offset + cgr_bytes_read(r), why, why_len);
+  if (!p->data) return unchanged(p->fd, p->size, p->offset + read, why, why_len);
   return !rest || unchanged(fileno(rest), p->size, (unsigned long long)ftello(rest), why, why_len);
 }
 
 bool run_part(game_t *g, cgr_reader_t *r, const char *name, const cgr_part_t *p, FILE *rest,
               char *why, size_t why_len) {
+  unsigned long long before = cgr_bytes_read(r);
   part_begin(r, p, rest);
   game_begin_part(g, name, p->records_before);
   feed(g, r);
-  bool ok = part_read(r, p, rest, why, why_len);
+  bool ok = part_read(r, p, cgr_bytes_read(r) - before, rest, why, why_len);
   if (p->last) {
     game_end_file(g, cgr_line_number(r));
     return ok;
