@@ -4,11 +4,14 @@
  * first to the hot path (cgr_fast.c), which takes the plain action and
  * card-list lines that make up nearly every record; every other line, and
  * every line with an error, goes to the grammar. */
+#define _POSIX_C_SOURCE 200809L /* pread */
 #include "cgr.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cgr_impl.h"
 #include "i18n.h"
@@ -18,11 +21,13 @@ unsigned long long cgr_bytes_read(const cgr_reader_t *r) { return r->bytes; }
 const char *cgr_line_text(const cgr_reader_t *r) { return r->line; }
 unsigned cgr_line_number(const cgr_reader_t *r) { return r->lineno; }
 bool cgr_out_of_memory(const cgr_reader_t *r) { return r->no_memory; }
+int cgr_read_error(const cgr_reader_t *r) { return r->err; }
 
 static cgr_reader_t *reader_new(FILE *f) {
   cgr_reader_t *r = calloc(1, sizeof *r);
   if (!r) return NULL;
   r->f = f;
+  r->fd = -1;
   r->fast = true;
   r->line = r->linebuf;
   r->gr = cgr_grammar_new();
@@ -54,12 +59,22 @@ void cgr_restart(cgr_reader_t *r, const char *buf, size_t len, FILE *then, unsig
   r->mem = buf;
   r->mem_len = len;
   r->mem_pos = r->in_pos = r->in_len = 0;
+  r->fd = -1;
+  r->err = 0;
   r->eof = false;
   r->line = r->linebuf;
   r->line_len = 0;
   r->linebuf[0] = '\0';
   cgr_set_first_line(r, first_line);
 }
+void cgr_restart_at(cgr_reader_t *r, int fd, unsigned long long offset, unsigned long long len,
+                    unsigned first_line) {
+  cgr_restart(r, NULL, 0, NULL, first_line);
+  r->fd = fd;
+  r->fd_at = offset;
+  r->fd_left = len;
+}
+
 void cgr_set_fast(cgr_reader_t *r, bool on) { r->fast = on; }
 
 void cgr_close(cgr_reader_t *r) {
@@ -87,7 +102,36 @@ unsigned cgr_char_col(const char *line, size_t off) {
 
 /* ---- lines ---------------------------------------------------------- */
 
-/* The caller's buffer first, then the stream. */
+/* Up to n bytes of the stream into buf. A signal that interrupts the read
+ * (a program embedding the reader may have handlers without SA_RESTART) is
+ * no error and no end: the read goes on. */
+static size_t read_stream(cgr_reader_t *r, char *buf, size_t n) {
+  size_t got = 0;
+  for (;;) {
+    got += fread(buf + got, 1, n - got, r->f); /* short only at the end or an error */
+    if (got == n || !ferror(r->f) || errno != EINTR) break;
+    clearerr(r->f);
+  }
+  if (ferror(r->f) && !r->err) r->err = errno ? errno : EIO;
+  return got;
+}
+
+/* Up to n bytes of the file at fd_at (pread, retried when interrupted). */
+static size_t read_at(cgr_reader_t *r, char *buf, size_t n) {
+  if (r->fd_left < n) n = (size_t)r->fd_left;
+  ssize_t k = 0;
+  if (n > 0) {
+    do k = pread(r->fd, buf, n, (off_t)r->fd_at);
+    while (k < 0 && errno == EINTR);
+  }
+  if (k < 0) r->err = errno;
+  if (k <= 0) return 0;
+  r->fd_at += (unsigned long long)k;
+  r->fd_left -= (unsigned long long)k;
+  return (size_t)k;
+}
+
+/* The caller's buffer first, then the stream (or the file at an offset). */
 static bool fill(cgr_reader_t *r) {
   if (r->eof) return false;
   if (r->mem_pos < r->mem_len) {
@@ -96,7 +140,7 @@ static bool fill(cgr_reader_t *r) {
     r->mem_pos += n;
     r->in_len = n;
   } else {
-    r->in_len = r->f ? fread(r->in, 1, IN_CHUNK, r->f) : 0;
+    r->in_len = r->fd >= 0 ? read_at(r, r->in, IN_CHUNK) : r->f ? read_stream(r, r->in, IN_CHUNK) : 0;
   }
   r->in_pos = 0;
   if (r->in_len == 0) r->eof = true;

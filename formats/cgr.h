@@ -28,6 +28,12 @@ cgr_reader_t *cgr_open_mem(const char *buf, size_t len, FILE *then);
 /* The same reader (its patterns compiled once) on new input, from line
  * first_line: for the parts of a file cut by cgr_split.h. */
 void cgr_restart(cgr_reader_t *r, const char *buf, size_t len, FILE *then, unsigned first_line);
+/* The same reader on len bytes of the file fd from offset (len CGR_TO_END:
+ * to its end), read with pread: the descriptor's position is neither used
+ * nor moved, so processes that share it do not disturb each other. */
+#define CGR_TO_END (~0ull)
+void cgr_restart_at(cgr_reader_t *r, int fd, unsigned long long offset, unsigned long long len,
+                    unsigned first_line);
 /* The number of the first line to be read (default 1): for a part of a file
  * that starts further in, so that positions are those of the whole file. A
  * byte-order mark is skipped on line 1 only. */
@@ -67,5 +73,8 @@ unsigned long long cgr_bytes_read(const cgr_reader_t *r);
  * gives nothing more (cgr_next, cgr_take_line and cgr_parse_line return 0).
  * An error of the run, never a malformed line. */
 bool cgr_out_of_memory(const cgr_reader_t *r);
+/* Why the input could not be read (an errno value), or 0: it was read to its
+ * end. A read interrupted by a signal is retried, never an error. */
+int cgr_read_error(const cgr_reader_t *r);
 
 #endif

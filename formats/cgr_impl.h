@@ -35,6 +35,9 @@ struct cgr_reader {
   FILE *f;                /* read after mem, when not NULL */
   const char *mem;        /* a caller's buffer, read first */
   size_t mem_len, mem_pos;
+  int fd;                 /* or, when not -1: the file read with pread ... */
+  unsigned long long fd_at, fd_left; /* ... from fd_at, fd_left bytes at most */
+  int err;                /* a read error (errno), 0 for none */
   char in[IN_CHUNK + 16]; /* + 16: the hot path reads words 8 bytes at a time,
                              up to 7 past a line's NUL */
   size_t in_pos, in_len;

@@ -15,11 +15,13 @@
  *   second expectation, would go to the record before: no cut there.
  * - Before the first `cgr` line, statements and malformed lines join the first
  *   record or make one of their own: such an input is not cut at all. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_DONTFORK */
 #include "cgr_split.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,18 +29,26 @@
 
 typedef enum { L_START, L_BLANK, L_HASH, L_OTHER } line_class_t;
 
+enum { PLACED_CHUNK = 1 << 18 }; /* read at a time when the parts are placed:
+                                    the buffer stays in the cache */
+
 struct cgr_split {
   int fd;
+  cgr_split_mode_t mode;   /* PLACED only for a regular file read from its start */
+  bool private_buf;        /* no child inherits buf (MADV_DONTFORK): it is reused */
   bool eof, done, failed;
   int err;
-  char *buf;               /* the input held (read, never mapped: a file cut
-                              short under the referee is an error, not SIGBUS) */
+  char *buf;               /* the input held (read, never the file mapped: a
+                              file cut short under the referee is an error,
+                              not SIGBUS): anonymous memory, see make_room() */
+  unsigned long long base; /* the offset in the input of buf[0] */
   bool changed;            /* a regular file whose size changed while read */
   unsigned long long size; /* a regular file's size at open, else 0 */
   unsigned long long total; /* bytes read */
   size_t len, cap, max, part_bytes;
   cgr_reader_t *r;         /* asks the grammar about the lines a cut depends on */
-  size_t start, pos;       /* the part begins at start; lines before pos are scanned */
+  unsigned long long start; /* the part begins at this offset of the input */
+  size_t pos;              /* in buf: the lines before it are scanned */
   unsigned start_line, line; /* the numbers of the lines at start and at pos */
   int records, records_before; /* records begun in [start, pos), and before start */
   bool seen_start;         /* the input's first record-starting line was seen */
@@ -48,32 +58,54 @@ struct cgr_split {
   bool have_prev;          /* the line before them, in this part */
   size_t prev_at, prev_len;
   unsigned prev_line;
+  char *next;              /* PLACED: a copy of the line that begins the next part
+                              (buf is not inherited) */
 };
 
-cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
+/* A buffer of its own pages, given back whole (malloc could hand the same
+ * pages out again: see make_room()). */
+static char *buf_new(cgr_split_t *s, size_t cap) {
+  void *m = mmap(NULL, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) return NULL;
+#ifdef MADV_DONTFORK
+  s->private_buf = s->mode == CGR_SPLIT_PLACED && madvise(m, cap, MADV_DONTFORK) == 0;
+#endif
+  return m;
+}
+
+cgr_split_t *cgr_split_open_mode(int fd, size_t part_bytes, size_t max_bytes,
+                                 cgr_split_mode_t mode) {
   cgr_split_t *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->fd = fd;
   s->part_bytes = part_bytes;
   s->max = max_bytes < (1u << 16) ? 1u << 16 : max_bytes;
-  s->cap = s->max < (1u << 20) ? s->max : 1u << 20;
-  s->buf = malloc(s->cap);
   struct stat sb;
   if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && lseek(fd, 0, SEEK_CUR) == 0)
     s->size = (unsigned long long)sb.st_size;
+  s->mode = mode == CGR_SPLIT_PLACED && !s->size ? CGR_SPLIT_FORKED : mode;
+  size_t first = s->mode == CGR_SPLIT_PLACED ? PLACED_CHUNK : 1u << 20;
+  s->cap = s->max < first ? s->max : first;
+  s->buf = buf_new(s, s->cap);
   s->r = cgr_open_lines();
   s->start_line = s->line = s->run_line = 1;
-  if (!s->buf || !s->r) {
+  if (s->mode == CGR_SPLIT_PLACED) s->next = malloc(CGR_MAX_LINE + 2);
+  if (!s->buf || !s->r || (s->mode == CGR_SPLIT_PLACED && !s->next)) {
     cgr_split_close(s);
     return NULL;
   }
   return s;
 }
 
+cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes) {
+  return cgr_split_open_mode(fd, part_bytes, max_bytes, CGR_SPLIT_HELD);
+}
+
 void cgr_split_close(cgr_split_t *s) {
   if (!s) return;
   cgr_close(s->r);
-  free(s->buf);
+  if (s->buf) munmap(s->buf, s->cap);
+  free(s->next);
   free(s);
 }
 
@@ -90,26 +122,40 @@ static bool same_file(cgr_split_t *s) {
          s->total == s->size;
 }
 
-/* Moves the part to the front of the buffer (the caller is done with the
- * parts given before) and reads more. 1: more read; 0: end of input (or an
- * error, kept for later); -1: the buffer holds max bytes already. */
+/* The first byte of buf still needed: the part's (held), or the line
+ * before the run of comments at pos (placed: a cut depends on it). */
+static size_t needed(const cgr_split_t *s) {
+  if (s->mode != CGR_SPLIT_PLACED) return (size_t)(s->start - s->base);
+  return s->have_prev ? s->prev_at : s->run_at;
+}
+
+/* Makes room: what is still needed moves to the front (twice the buffer's
+ * size when it fills it). FORKED: into a new buffer, the old one given back
+ * but never written again, since a child may share a part in it. */
+static bool make_room(cgr_split_t *s) {
+  size_t from = needed(s), keep = s->len - from;
+  size_t cap = keep < s->cap ? s->cap : s->cap * 2 < s->max ? s->cap * 2 : s->max;
+  if (keep == cap) return false;
+  bool in_place = cap == s->cap && (s->mode == CGR_SPLIT_HELD || s->private_buf);
+  char *fresh = in_place ? s->buf : buf_new(s, cap);
+  if (!fresh) return false;
+  memmove(fresh, s->buf + from, keep);
+  if (!in_place) munmap(s->buf, s->cap);
+  s->buf = fresh;
+  s->cap = cap;
+  s->len = keep;
+  s->base += from;
+  s->pos -= from;
+  s->run_at -= from;
+  if (s->have_prev) s->prev_at -= from;
+  return true;
+}
+
+/* Reads more of the input (the caller is done with the parts given
+ * before). 1: more read; 0: end of input (or an error, kept for later); -1:
+ * the buffer holds max bytes already. */
 static int more(cgr_split_t *s) {
-  if (s->start > 0) {
-    memmove(s->buf, s->buf + s->start, s->len - s->start);
-    s->len -= s->start;
-    s->pos -= s->start;
-    s->run_at -= s->start;
-    if (s->have_prev) s->prev_at -= s->start;
-    s->start = 0;
-  }
-  if (s->len == s->cap) {
-    if (s->cap >= s->max) return -1;
-    size_t cap = s->cap * 2 < s->max ? s->cap * 2 : s->max;
-    char *grown = realloc(s->buf, cap);
-    if (!grown) return -1;
-    s->buf = grown;
-    s->cap = cap;
-  }
+  if ((needed(s) > 0 || s->len == s->cap) && !make_room(s)) return -1;
   ssize_t n;
   do n = read(s->fd, s->buf + s->len, s->cap - s->len);
   while (n < 0 && errno == EINTR);
@@ -170,7 +216,7 @@ static bool run_is_clean(cgr_split_t *s) {
 /* Can the part end before the run of comments that leads to the record
  * starting at pos? */
 static bool cut_here(cgr_split_t *s) {
-  if (!s->seen_start || s->whole || !s->have_prev || s->pos - s->start < s->part_bytes)
+  if (!s->seen_start || s->whole || !s->have_prev || s->base + s->pos - s->start < s->part_bytes)
     return false;
   const stmt_t *st;
   stmt_error_t err;
@@ -178,12 +224,29 @@ static bool cut_here(cgr_split_t *s) {
          run_is_clean(s);
 }
 
+/* The part [start, end): in memory, or by its place. */
+static void give(cgr_split_t *s, unsigned long long end, cgr_part_t *p) {
+  bool placed = s->mode == CGR_SPLIT_PLACED;
+  *p = (cgr_part_t){.data = placed ? NULL : s->buf + (s->start - s->base),
+                    .len = (size_t)(end - s->start),
+                    .offset = s->start,
+                    .fd = s->fd,
+                    .first_line = s->start_line,
+                    .records_before = s->records_before,
+                    .records = s->records,
+                    .size = s->size};
+}
+
 static void cut(cgr_split_t *s, size_t n, cgr_part_t *p) {
-  *p = (cgr_part_t){s->buf + s->start, s->run_at - s->start, s->start_line, s->records_before,
-                    false, false, s->buf + s->pos, n, s->line, s->size};
+  give(s, s->base + s->run_at, p);
+  p->next = s->buf + s->pos;
+  if (s->next) p->next = memcpy(s->next, s->buf + s->pos, n);
+  p->next_len = n;
+  p->next_line = s->line;
   s->records_before += s->records;
   s->records = 0;
-  s->start = s->pos = s->run_at;
+  s->start = s->base + s->run_at;
+  s->pos = s->run_at;
   s->start_line = s->line = s->run_line;
   s->have_prev = false;
 }
@@ -207,10 +270,14 @@ static void account(cgr_split_t *s, line_class_t c, size_t at, size_t n, bool lf
   s->line++;
 }
 
-/* The rest of the input as one part: at its end, or when it cannot be cut. */
+/* The rest of the input as one part: at its end, or when it cannot be cut
+ * (then its records are not counted). */
 static int last_part(cgr_split_t *s, cgr_part_t *p) {
-  *p = (cgr_part_t){s->buf + s->start, s->len - s->start, s->start_line, s->records_before,
-                    true, !s->eof, NULL, 0, 0, s->size};
+  bool end = s->eof && !s->whole && s->pos == s->len;
+  give(s, s->base + s->len, p);
+  p->last = true;
+  p->rest = !s->eof;
+  if (!end) p->records = -1;
   s->done = true;
   return 1;
 }

@@ -20,13 +20,20 @@
 typedef struct cgr_split cgr_split_t;
 
 typedef struct {
-  const char *data;     /* the part's bytes; valid until the next cgr_split_next */
+  const char *data;     /* the part's bytes; valid until the next cgr_split_next.
+                           NULL when the part is given by its place (CGR_SPLIT_PLACED):
+                           its len bytes are read from fd at offset */
   size_t len;
+  unsigned long long offset; /* where the part begins in the input */
+  int fd;               /* the input's descriptor */
   unsigned first_line;  /* the number of its first line in the input */
   int records_before;   /* records of the input before the part */
+  int records;          /* records that begin in it; -1: not known (a part
+                           with the rest, or an input that could not be cut) */
   bool last;            /* the input ends with this part */
   bool rest;            /* the input could not be cut further: after data, the
-                           rest of it is to be read from the descriptor */
+                           rest of it is to be read from the descriptor (when
+                           data is NULL: all of it, from offset to the end) */
   /* when not last: the `cgr` line that begins the next part, which closes
    * this part's last record (fed to the game after the part, not judged) */
   const char *next;
@@ -36,10 +43,27 @@ typedef struct {
                               part read with the rest checks the file kept it */
 } cgr_part_t;
 
+/* How the parts are handed on. */
+typedef enum {
+  CGR_SPLIT_HELD,   /* in memory, to this process */
+  CGR_SPLIT_FORKED, /* in memory, to processes forked with each part: the
+                       memory of a part given is never written again (a write
+                       to a page a child shares costs a copy of it and a TLB
+                       flush on every core) */
+  CGR_SPLIT_PLACED  /* a regular file read from its start: each part by its
+                       place (data NULL, offset, len), read there by whoever
+                       judges it; the cutter holds only the lines a cut
+                       depends on, in memory no child inherits. Any other
+                       input is cut as FORKED */
+} cgr_split_mode_t;
+
 /* Cuts the input read from fd (not closed) into parts of at least part_bytes
  * (0: at every place a cut can be made: one record a part, or the few that
  * cannot be parted), holding at most max_bytes. NULL when out of memory. */
 cgr_split_t *cgr_split_open(int fd, size_t part_bytes, size_t max_bytes);
+/* The same, the parts handed on as mode says (cgr_split_open: HELD). */
+cgr_split_t *cgr_split_open_mode(int fd, size_t part_bytes, size_t max_bytes,
+                                 cgr_split_mode_t mode);
 /* 1: the next part in *p; 0: no more; -1: a read error, after the parts
  * read before it (cgr_split_why says what). A regular file is read, never
  * mapped: one cut short or grown while read is an error, never a signal. */

@@ -8,8 +8,9 @@
 # memory, and the ratios between them; the instructions per action of both
 # passes, counted by callgrind on one block of the games (when valgrind is
 # installed); and --jobs 1 against --jobs 2 on the one file, side by side in
-# each of three rounds, with the MB/s per core and whether the two outputs
-# are the same bytes; then FILES (default 2000) one-hand games, one file
+# each of three rounds (always printed, with each run's CPU seconds and peak
+# memory), their median, and whether the two outputs are the same bytes;
+# then FILES (default 2000) one-hand games, one file
 # each, refereed through --files0-from with --jobs 1 and --jobs 2 side by
 # side (files/s), and whether the outputs are the same bytes.
 # Usage: sh tests/bench.sh [SIZE_MB [FILES]]   (needs build/referee: sh tests/setup.sh)
@@ -64,12 +65,31 @@ else
   echo "instructions per action: valgrind is not installed"
 fi
 
+# one file, --jobs 1 against --jobs 2: every round printed, whatever happens
+# (a run that fails says its exit status), with the CPU seconds (user + sys)
+# of each when /usr/bin/time is there: the cost of cutting and of the
+# processes shows as --jobs 2's CPU over --jobs 1's; then the median.
+timed() { # wall seconds, and " cpu S" (user + sys, all processes), " peak KB"
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f '%e %U %S %M %x' -o "$dir/time" "$@" >/dev/null 2>&1 || true
+    awk '{ printf "%.3f cpu %.2f peak %d", $1, $2 + $3, $4; if ($5 != 0) printf " (exit %d)", $5 }' "$dir/time"
+  else
+    t0=$(date +%s.%N); st=0; "$@" >/dev/null 2>&1 || st=$?; t1=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" -v s="$st" 'BEGIN { printf "%.3f", b - a; if (s != 0) printf " (exit %d)", s }'
+  fi
+}
+: >"$dir/ratios"
 for round in 1 2 3; do
-  one=$(secs "$ref" --quiet --jobs 1 "$dir/big.cgr")
-  two=$(secs "$ref" --quiet --jobs 2 "$dir/big.cgr")
-  awk -v a="$one" -v b="$two" -v m="$mb" -v r="$round" \
-    'BEGIN {printf "round %d: --jobs 1 %.3f s, --jobs 2 %.3f s on one file: speed-up %.2fx; %.0f MB/s per core with 2 jobs\n", r, a, b, a / b, m / b / 2}'
+  one=$(timed "$ref" --quiet --jobs 1 "$dir/big.cgr")
+  two=$(timed "$ref" --quiet --jobs 2 "$dir/big.cgr")
+  awk -v a="$one" -v b="$two" -v m="$mb" -v r="$round" 'BEGIN {
+    split(a, x, " "); split(b, y, " ")
+    printf "round %d: --jobs 1 %.3f s, --jobs 2 %.3f s on one file: speed-up %.2fx; %.0f MB/s per core with 2 jobs", r, x[1], y[1], x[1] / y[1], m / y[1] / 2
+    if (x[3] != "") printf "; CPU %.2f s and %.2f s (x%.2f); peak %d KB and %d KB", x[3], y[3], y[3] / x[3], x[5], y[5]
+    printf "\n" }' | tee -a "$dir/ratios"
 done
+sed -n 's/.*speed-up \([0-9.]*\)x.*/\1/p' "$dir/ratios" | sort -n | sed -n 2p |
+  awk '{ printf "one file: median speed-up %.2fx of 3 rounds%s\n", $1, $1 < 1.7 ? " (under 1.7x: a regression on an idle machine, see docs/performance.md)" : "" }'
 "$ref" --json --jobs 1 "$dir/big.cgr" | cksum >"$dir/one.sum" || true
 "$ref" --json --jobs 2 "$dir/big.cgr" | cksum >"$dir/two.sum" || true
 if cmp -s "$dir/one.sum" "$dir/two.sum"; then echo "outputs: --jobs 1 and --jobs 2 write the same bytes (--json)"

@@ -11,7 +11,9 @@
 
 #include "args.h"
 #include "game.h"
+#include "jobs.h"
 #include "json.h"
+#include "relay.h"
 #include "report.h"
 #include "results.h"
 #include "run.h"
@@ -41,6 +43,13 @@ typedef struct {
   int ncov;
   const char *keys[MAX_KEYS];
   int nkeys;
+  /* --jobs: the files the walk found, judged in parallel processes when it
+   * ends or must say something in its place */
+  jobs_t *pool;
+  char **found;
+  int nfound, found_cap;
+  part_job_t job;
+  int jobs_status;        /* the worst status of what settle gave out */
 } check_t;
 
 static void describe_expect(const record_t *r, char *buf, size_t len) {
@@ -76,18 +85,26 @@ static int key_index(check_t *c, const char *key) {
   return -1;
 }
 
-static void count_coverage(check_t *c, const record_t *r) {
-  const char *name = r->rs ? r->rs->name : r->variant[0] ? r->variant : "(none)";
+/* The variant's counts, begun when it is first seen (with the rules in
+ * force, from rs or from active); NULL past MAX_VARIANTS. */
+static variant_cov_t *variant_slot(check_t *c, const char *name, const ruleset_t *rs,
+                                   const bool *active) {
   int v = 0;
   while (v < c->ncov && strcmp(c->cov[v].name, name) != 0) v++;
   if (v == c->ncov) {
-    if (c->ncov == MAX_VARIANTS) return;
+    if (c->ncov == MAX_VARIANTS) return NULL;
     snprintf(c->cov[c->ncov].name, sizeof c->cov[0].name, "%.63s", name);
-    for (int k = 0; k < RK_COUNT && r->rs; k++)
-      c->cov[c->ncov].active[k] = rule_key_active(r->rs, (rule_key_t)k);
+    for (int k = 0; k < RK_COUNT && (rs || active); k++)
+      c->cov[c->ncov].active[k] = rs ? rule_key_active(rs, (rule_key_t)k) : active[k];
     c->ncov++;
   }
-  variant_cov_t *cv = &c->cov[v];
+  return &c->cov[v];
+}
+
+static void count_coverage(check_t *c, const record_t *r) {
+  const char *name = r->rs ? r->rs->name : r->variant[0] ? r->variant : "(none)";
+  variant_cov_t *cv = variant_slot(c, name, r->rs, NULL);
+  if (!cv) return;
   cv->records++;
   if (r->verdict.status == VERDICT_LEGAL && !r->ruleset_error) {
     cv->legal++;
@@ -124,7 +141,11 @@ static void json_result(check_t *c, const result_t *r) {
 
 /* A path that cannot be read: said on stderr, and with --json also as
  * {"error": ...} in its place, so that referee merge says it too. */
+static int settle(check_t *c);
+static int found(check_t *c, const char *path);
+
 static void note(check_t *c, const char *path, const char *why) {
+  settle(c); /* --jobs: what was found before it is printed before it */
   char line[1024];
   snprintf(line, sizeof line, "referee: %s: %s", path, why);
   fprintf(stderr, "%s\n", line);
@@ -161,13 +182,17 @@ static void on_record(const record_t *r, void *ctx) {
   if (ok) count_coverage(c, r);
   result_t res = {r->file, r->index, r->start_line, r->has_expect ? r->expect_at : r->start_line,
                   ok, why};
-  if (!c->opt->json) {
+  if (c->opt->json) {
+    json_result(c, &res);
+    if (ok) c->results.passed++;
+    else c->results.failed++;
+  } else if (jobs_side()) {
+    relay_result(jobs_side(), &res); /* a --jobs process: to the parent */
+    c->results.failed += !ok;
+  } else {
     results_add(&c->results, &res);
-    return;
   }
-  json_result(c, &res);
-  if (ok) c->results.passed++;
-  else c->results.failed++;
+  jobs_judged(1);
 }
 
 static int by_name(const void *a, const void *b) {
@@ -235,6 +260,7 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
   }
   if (strcmp(path, "-") != 0 && S_ISDIR(sb.st_mode)) return check_dir(g, c, path);
   if (!top && !has_suffix(path, ".cgr")) return 0;
+  if (c->pool) return found(c, path);
   char why[128];
   bool ok = c->opt->shard ? parts_shard(path, c->opt->shard, check_part, c, why, sizeof why)
                           : run_file(g, path, why, sizeof why);
@@ -294,6 +320,96 @@ static void print_coverage(const check_t *c, FILE *out) {
   }
 }
 
+/* ---- --jobs ---------------------------------------------------------------- */
+
+static void job_note(void *ctx, const char *file, const char *why) { note(ctx, file, why); }
+
+/* In a --jobs process: the files or the part in c->job, its results (and
+ * its coverage) to the parent. */
+static int check_task(void *p) {
+  check_t *c = p;
+  c->pool = NULL;
+  c->records = 0;
+  c->results.passed = c->results.failed = 0;
+  c->ncov = 0;
+  memset(c->cov, 0, sizeof c->cov);
+  int s = parts_judge(&c->job, c->g, c->reader, job_note, c);
+  for (int v = 0; v < c->ncov && c->opt->coverage; v++)
+    relay_block(jobs_side(), 'C', &c->cov[v], sizeof c->cov[v]);
+  return s ? s : c->results.failed ? 1 : 0;
+}
+
+static void take_result(void *ctx, const result_t *r) {
+  check_t *c = ctx;
+  results_add(&c->results, r);
+}
+
+/* A process's coverage of a variant, added to the run's. */
+static void take_block(void *ctx, char kind, const void *data, size_t len) {
+  check_t *c = ctx;
+  variant_cov_t v;
+  if (kind != 'C' || len != sizeof v) return;
+  memcpy(&v, data, sizeof v);
+  variant_cov_t *cv = variant_slot(c, v.name, NULL, v.active);
+  if (!cv) return;
+  cv->records += v.records;
+  cv->legal += v.legal;
+  for (int k = 0; k < CODE_COUNT; k++) cv->code[k] += v.code[k];
+  for (int k = 0; k < MAX_KEYS; k++) cv->key[k] += v.key[k];
+  for (int k = 0; k < RK_COUNT; k++) cv->relied[k] += v.relied[k];
+}
+
+static void take_side(void *ctx, FILE *side, unsigned long long len) {
+  relay_sink_t sink = {take_result, take_block, ctx};
+  relay_take(side, len, &sink);
+}
+
+/* A file the walk found, for the processes. */
+static int found(check_t *c, const char *path) {
+  if (c->nfound == c->found_cap) {
+    int cap = c->found_cap ? 2 * c->found_cap : 256;
+    char **grown = realloc(c->found, sizeof *grown * (size_t)cap);
+    if (!grown) return 3;
+    c->found = grown;
+    c->found_cap = cap;
+  }
+  if (!(c->found[c->nfound] = strdup(path))) return 3;
+  c->nfound++;
+  return 0;
+}
+
+/* The files found so far, judged and printed in their order. */
+static int settle(check_t *c) {
+  if (!c->pool || c->nfound == 0) return 0;
+  int s = parts_jobs(c->nfound, c->found, PART_AUTO, c->opt->jobs, c->pool, check_task, c,
+                     &c->job);
+  jobs_drain(c->pool);
+  for (int i = 0; i < c->nfound; i++) free(c->found[i]);
+  c->nfound = 0;
+  if (s > c->jobs_status) c->jobs_status = s;
+  return s;
+}
+
+/* --jobs: the pool (and what every process shares: the reader, its patterns
+ * compiled) before the walk; NULL without memory. */
+static jobs_t *start_jobs(check_t *c) {
+  const check_options_t *opt = c->opt;
+  if (!run_ready() || !(c->reader = cgr_open_lines())) return NULL;
+  return jobs_new(opt->jobs, !opt->json || opt->coverage ? take_side : NULL, c);
+}
+
+/* --jobs: the last files, and the status and records of the processes. */
+static int finish_jobs(check_t *c, int status) {
+  settle(c);
+  job_counts_t totals = {0};
+  int s = jobs_finish(c->pool, &totals);
+  c->pool = NULL;
+  free(c->found);
+  c->records += totals.records;
+  if (c->jobs_status > s) s = c->jobs_status;
+  return s > status ? s : status;
+}
+
 int check_paths(int npaths, char *const paths[], const char *forced_rules,
                 const check_options_t *opt, FILE *out) {
   check_t c;
@@ -307,12 +423,15 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   }
   game_t *g = c.g = game_new(forced_rules, on_record, &c);
   c.reader = opt->shard ? cgr_open_lines() : NULL;
-  if (!g || (opt->shard && !c.reader)) out_of_memory("the game driver");
+  if (g && opt->jobs > 1 && !opt->shard) c.pool = start_jobs(&c);
+  if (!g || (opt->shard && !c.reader) || (opt->jobs > 1 && !opt->shard && !c.pool))
+    out_of_memory("the game driver");
   int status = 0;
   for (int i = 0; i < npaths; i++) {
     int s = check_path(g, &c, paths[i], true);
     if (s > status) status = s;
   }
+  if (c.pool) status = finish_jobs(&c, status);
   game_free(g);
   cgr_close(c.reader);
   if (!opt->json) results_end(&c.results);

@@ -16,6 +16,7 @@ typedef struct {
   FILE *coverage_out;    /* where, or NULL for out */
   bool json;             /* one JSON object per result instead (for referee merge) */
   shard_t *shard;        /* only this shard's records (parts.h), or NULL */
+  int jobs;              /* processes (--jobs N; 0 or 1: this one) */
 } check_options_t;
 
 /* Checks every *.cgr file under the paths (files are taken as given,

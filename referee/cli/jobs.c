@@ -2,22 +2,35 @@
  * so a task's verdicts do not depend on which process reads them; each child
  * writes to a temporary file of its own, and the parent prints them in the
  * order the tasks were started. Outputs wait in a ring of 4 * max slots:
- * memory and temporary files stay bounded however many tasks there are. */
+ * memory and temporary files stay bounded however many tasks there are.
+ *
+ * A child says what it has done in memory it shares with the parent, two
+ * copies and the index of the one last written whole: a child killed at any
+ * instruction leaves counts that match the output it had written. The
+ * parent prints that output and no more, and says what was not judged. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "jobs.h"
 
 #include <errno.h>
-#include <stdbool.h>
-#include <stdio.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 typedef struct {
+  job_counts_t c[2];
+  atomic_int cur; /* the copy last written whole */
+} shared_t;
+
+typedef struct {
   pid_t pid;
-  FILE *out;
-  int status; /* -1 while running */
+  FILE *out, *side;
+  int status;     /* -1 while running */
+  int signal;     /* the signal that ended it, or 0 */
+  job_span_t span;
 } slot_t;
 
 struct jobs {
@@ -25,15 +38,19 @@ struct jobs {
   int head, used, running; /* the oldest slot whose output is not printed yet */
   int worst;
   job_counts_t totals;
+  job_side_t side;
+  void *side_ctx;
   slot_t *slots;
-  job_counts_t *shared;    /* one per slot, written by the child */
+  shared_t *shared;        /* one per slot, written by the child */
 };
 
-jobs_t *jobs_new(int max) {
+jobs_t *jobs_new(int max, job_side_t side, void *side_ctx) {
   jobs_t *j = calloc(1, sizeof *j);
   if (!j) return NULL;
   j->max = max < 1 ? 1 : max;
   j->cap = 4 * j->max;
+  j->side = side;
+  j->side_ctx = side_ctx;
   j->slots = calloc((size_t)j->cap, sizeof *j->slots);
   j->shared = mmap(NULL, sizeof *j->shared * (size_t)j->cap, PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -45,24 +62,110 @@ jobs_t *jobs_new(int max) {
   return j;
 }
 
-static void print_out(slot_t *s) {
-  char buf[1 << 16];
-  size_t n;
-  rewind(s->out);
-  while ((n = fread(buf, 1, sizeof buf, s->out)) > 0) fwrite(buf, 1, n, stdout);
+/* ---- in the child ------------------------------------------------------- */
+
+static shared_t *mine; /* set in a task's process only */
+static job_counts_t now;
+static FILE *side_out;
+
+static void commit(void) {
+  if (!mine) return;
   fflush(stdout);
-  fclose(s->out);
-  s->out = NULL;
+  off_t at = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+  now.out = at > 0 ? (unsigned long long)at : 0;
+  if (side_out) {
+    fflush(side_out);
+    off_t s = ftello(side_out);
+    now.side = s > 0 ? (unsigned long long)s : 0;
+  }
+  int next = 1 - atomic_load(&mine->cur);
+  mine->c[next] = now;
+  atomic_store_explicit(&mine->cur, next, memory_order_release);
+}
+
+void jobs_judged(unsigned long long records) {
+  now.records += records;
+  now.file_records += records;
+  commit();
+}
+
+void jobs_file_done(void) {
+  now.files++;
+  now.file_records = 0;
+  commit();
+}
+
+void jobs_actions(unsigned long long actions) { now.actions = actions; }
+
+FILE *jobs_side(void) { return side_out; }
+
+/* ---- in the parent ------------------------------------------------------ */
+
+/* n bytes of f (all of it: n = -1) to out. */
+static void copy_out(FILE *f, unsigned long long n, FILE *out) {
+  char buf[1 << 16];
+  size_t got;
+  rewind(f);
+  while (n > 0 && (got = fread(buf, 1, n < sizeof buf ? (size_t)n : sizeof buf, f)) > 0) {
+    fwrite(buf, 1, got, out);
+    n -= got;
+  }
+  fflush(out);
+}
+
+/* What a task that died (or never started) did not judge, on stderr. */
+static void say_lost(const slot_t *s, const job_counts_t *c) {
+  const job_span_t *sp = &s->span;
+  char why[128];
+  if (s->signal > 0)
+    snprintf(why, sizeof why, "the process judging them was killed by signal %d (%s)", s->signal,
+             strsignal(s->signal));
+  else snprintf(why, sizeof why, s->signal ? "the process judging them was lost"
+                                           : "no process could be started for them");
+  if (sp->nbatch > 0) {
+    int k = c->files < (unsigned long long)sp->nbatch ? (int)c->files : sp->nbatch - 1;
+    int after = sp->nbatch - k - 1;
+    fprintf(stderr, "referee: %s: records from %llu on were not judged", sp->batch[k],
+            c->file_records + 1);
+    if (after > 0)
+      fprintf(stderr, ", nor the %d file%s after it in its batch (%s%s%s)", after,
+              after > 1 ? "s" : "", sp->batch[k + 1], after > 1 ? " to " : "",
+              after > 1 ? sp->batch[sp->nbatch - 1] : "");
+    fprintf(stderr, ": %s\n", why);
+    return;
+  }
+  unsigned long long from = (unsigned long long)sp->records_before + c->records + 1;
+  fprintf(stderr, "referee: %s: the part of lines %u to ", sp->file, sp->first_line);
+  if (sp->end_line) fprintf(stderr, "%u, bytes %llu to %llu", sp->end_line - 1, sp->offset,
+                            sp->offset + sp->len - (sp->len > 0));
+  else fprintf(stderr, "the end, bytes from %llu", sp->offset);
+  if (sp->records < 0) fprintf(stderr, ": records from %llu on were not judged", from);
+  else if (from <= (unsigned long long)(sp->records_before + sp->records))
+    fprintf(stderr, ": records %llu to %d were not judged", from, sp->records_before + sp->records);
+  else fprintf(stderr, ": every record was judged, but");
+  fprintf(stderr, ": %s\n", why);
+}
+
+/* The oldest task, done: its output printed, its counts added. */
+static void finish_slot(jobs_t *j, slot_t *s, const shared_t *sh) {
+  const job_counts_t *c = &sh->c[atomic_load(&sh->cur)];
+  bool lost = s->signal || !s->out;
+  if (s->out) copy_out(s->out, lost ? c->out : (unsigned long long)-1, stdout);
+  if (s->side && j->side) j->side(j->side_ctx, s->side, c->side);
+  if (lost) say_lost(s, c);
+  if (s->out) fclose(s->out);
+  if (s->side) fclose(s->side);
+  s->out = s->side = NULL;
+  if (s->status > j->worst) j->worst = s->status;
+  j->totals.records += c->records;
+  j->totals.actions += c->actions;
 }
 
 /* The oldest task's output when it is done; else waits for a child. */
 static void step(jobs_t *j) {
   slot_t *s = &j->slots[j->head];
   if (s->status >= 0) {
-    if (s->out) print_out(s);
-    if (s->status > j->worst) j->worst = s->status;
-    j->totals.records += j->shared[j->head].records;
-    j->totals.actions += j->shared[j->head].actions;
+    finish_slot(j, s, &j->shared[j->head]);
     j->head = (j->head + 1) % j->cap;
     j->used--;
     return;
@@ -74,36 +177,58 @@ static void step(jobs_t *j) {
   for (int k = 0; k < j->used; k++) {
     slot_t *t = &j->slots[(j->head + k) % j->cap];
     if (t->status >= 0) continue;
-    if (pid < 0) t->status = 3; /* no child left to wait for: lost */
-    else if (t->pid == pid) t->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 3;
-    else continue;
+    if (pid < 0) t->status = 3, t->signal = -1; /* no child left to wait for: lost */
+    else if (t->pid == pid) {
+      t->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 3;
+      t->signal = WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
+    } else continue;
     j->running--;
   }
 }
 
-void jobs_start(jobs_t *j, job_task_t task, void *ctx) {
+/* In the child: the task, then its last counts. */
+static void run_child(jobs_t *j, int i, job_task_t task, void *ctx) {
+  slot_t *s = &j->slots[i];
+  mine = &j->shared[i];
+  side_out = s->side;
+  int status = dup2(fileno(s->out), STDOUT_FILENO) < 0 ? 3 : task(ctx);
+  commit();
+  _exit(fflush(stdout) == 0 && (!side_out || fflush(side_out) == 0) ? status : 3);
+}
+
+void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span) {
   while (j->running == j->max || j->used == j->cap) step(j);
   int i = (j->head + j->used) % j->cap;
   slot_t *s = &j->slots[i];
   j->used++;
-  j->shared[i] = (job_counts_t){0, 0};
-  s->status = 3;
+  memset(&j->shared[i], 0, sizeof j->shared[i]);
+  *s = (slot_t){.status = 3, .span = *span};
   s->out = tmpfile();
+  if (j->side && s->out && !(s->side = tmpfile())) {
+    fclose(s->out);
+    s->out = NULL;
+  }
   if (!s->out) return;
   fflush(stdout);
   pid_t pid = fork();
-  if (pid == 0) {
-    int status = dup2(fileno(s->out), STDOUT_FILENO) < 0 ? 3 : task(ctx, &j->shared[i]);
-    _exit(fflush(stdout) == 0 ? status : 3);
+  if (pid == 0) run_child(j, i, task, ctx);
+  if (pid < 0) {
+    fclose(s->out);
+    if (s->side) fclose(s->side);
+    s->out = s->side = NULL;
+    return;
   }
-  if (pid < 0) return;
   s->pid = pid;
   s->status = -1;
   j->running++;
 }
 
-int jobs_finish(jobs_t *j, job_counts_t *totals) {
+void jobs_drain(jobs_t *j) {
   while (j->used > 0) step(j);
+}
+
+int jobs_finish(jobs_t *j, job_counts_t *totals) {
+  jobs_drain(j);
   int worst = j->worst;
   totals->records += j->totals.records;
   totals->actions += j->totals.actions;

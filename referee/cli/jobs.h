@@ -3,27 +3,65 @@
 #ifndef JOBS_H
 #define JOBS_H
 
-/* Counters a task reports back to the parent (records, actions). */
+#include <stdbool.h>
+#include <stdio.h>
+
+/* What a task has done, as its process last said (jobs_judged): what the
+ * parent adds up, and what it says was not judged when the process dies. */
 typedef struct {
   unsigned long long records, actions;
+  unsigned long long files;        /* a batch: its files read to their end */
+  unsigned long long file_records; /* records of the file being read */
+  unsigned long long out, side;    /* bytes of output and side stream that hold them */
 } job_counts_t;
+
+/* What a task reads, for the message that says what was lost when its
+ * process dies: a part of a file (its bytes and lines), or a batch of
+ * whole files. Pointers must stay valid until jobs_finish. */
+typedef struct {
+  const char *file;                /* the input, or a batch's first file */
+  char *const *batch;              /* a batch: its files ... */
+  int nbatch;                      /* ... and their number; 0 for a part */
+  unsigned long long offset, len;  /* a part: its bytes */
+  unsigned first_line, end_line;   /* its lines [first_line, end_line); end 0: to the end */
+  int records_before, records;     /* records before it; in it (-1: not known) */
+} job_span_t;
 
 /* A task: runs in a child process, prints to its standard output, returns
  * its exit status. */
-typedef int (*job_task_t)(void *ctx, job_counts_t *counts);
+typedef int (*job_task_t)(void *ctx);
+
+/* The side stream's bytes of a task, handed to the parent in the order of
+ * the tasks (after its output is printed): len bytes from the start of f. */
+typedef void (*job_side_t)(void *ctx, FILE *f, unsigned long long len);
 
 typedef struct jobs jobs_t;
 
-/* A pool of at most max processes at once. NULL when out of memory. */
-jobs_t *jobs_new(int max);
+/* A pool of at most max processes at once. NULL when out of memory. With
+ * side set, each task also writes to a side stream (jobs_side) that side
+ * reads back in the parent. */
+jobs_t *jobs_new(int max, job_side_t side, void *side_ctx);
 /* Starts task(ctx) in a child process, which sees the caller's memory as it
  * is at this call (so ctx may change after it). Before that, while max tasks
  * run or 4 * max outputs wait their turn, prints the outputs whose turn has
  * come and waits for tasks to end. */
-void jobs_start(jobs_t *j, job_task_t task, void *ctx);
-/* Waits for every task and prints the outputs left; frees the pool. Returns
- * the highest status a task exited with (3 for a task that could not be
- * started or did not exit); *totals adds up the counts the tasks reported. */
+void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span);
+/* Waits for every task started and prints their outputs, in order. */
+void jobs_drain(jobs_t *j);
+/* jobs_drain, then frees the pool. Returns the highest status a task exited
+ * with (3 for a task that could not be started or did not exit: what it
+ * did not judge is said on stderr); *totals adds up what the tasks did. */
 int jobs_finish(jobs_t *j, job_counts_t *totals);
+
+/* In a task's process (elsewhere they do nothing): `records` more records
+ * judged, their output written (standard output and the side stream are
+ * flushed here): a process that dies after this call is said to have lost
+ * only what follows. */
+void jobs_judged(unsigned long long records);
+/* A batch's file read to its end; the actions judged so far. */
+void jobs_file_done(void);
+void jobs_actions(unsigned long long actions);
+/* The side stream of the task's process, or NULL. */
+FILE *jobs_side(void);
 
 #endif

@@ -23,6 +23,7 @@
 #include "lang.h"
 #include "merge.h"
 #include "parts.h"
+#include "relay.h"
 #include "report.h"
 #include "results.h"
 #include "run.h"
@@ -60,14 +61,16 @@ static void add_result(results_t *rs, const record_t *r) {
   result_t res = {r->file, r->index, r->start_line, ok || !r->verdict.line ? r->start_line
                                                                           : r->verdict.line,
                   ok, why};
-  results_add(rs, &res);
+  if (rs) results_add(rs, &res);
+  else relay_result(jobs_side(), &res);
 }
 
 static void on_record(const record_t *r, void *ctx) {
   run_ctx_t *c = ctx;
   c->records++;
   if (c->html) html_record(c->html, r);
-  if (c->results) add_result(c->results, r);
+  if (c->results && jobs_side()) add_result(NULL, r); /* to the parent, in a --jobs process */
+  else if (c->results) add_result(c->results, r);
   if (c->quiet || (c->results && c->results->tap)) {
     /* nothing printed */
   } else if (c->json) {
@@ -83,6 +86,7 @@ static void on_record(const record_t *r, void *ctx) {
   }
   int s = record_status(r);
   if (s > c->status) c->status = s;
+  jobs_judged(1);
 }
 
 
@@ -138,7 +142,7 @@ typedef struct {
   const char *rules;
   const char *html;              /* --html FILE */
   const char *lang;              /* --lang L, or NULL for the environment */
-  unsigned long long part_bytes; /* --part-size */
+  unsigned long long part_bytes; /* --part-size, or PART_AUTO */
   bool sharded;
   shard_t shard;                 /* --shard K/N */
   const char *run_id;            /* --run-id TEXT */
@@ -291,9 +295,8 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   if (o->sharded && o->copt.coverage)
     return usage_error("--shard and --coverage do not go together%s", "");
   bool results = !o->check && (o->copt.tap || o->copt.junit);
-  if (results && (o->jobs > 1 || o->sharded || o->ctx.json))
-    return usage_error("--tap and --junit go with plain output in one process (not --json, "
-                       "--jobs or --shard)%s", "");
+  if (results && (o->sharded || o->ctx.json))
+    return usage_error("--tap and --junit go with plain output (not --json or --shard)%s", "");
   if (o->origin && (o->nfiles != 1 || o->files0 || o->jobs > 1 || o->sharded || o->check))
     return usage_error("--origin takes one input, without --jobs, --shard or check%s", "");
   if (o->origin && !origin_parse(o->origin, o->origin_name, sizeof o->origin_name, &o->origin_at))
@@ -373,41 +376,46 @@ typedef struct {
   part_job_t job;
 } part_task_t;
 
-/* --jobs: one part, in a child process of its own. */
-/* --jobs: a batch of whole files, in a child process. */
-static void batch_task(part_task_t *t, job_counts_t *counts) {
-  char why[128];
-  for (int i = 0; i < t->job.nbatch; i++) {
-    const char *file = t->job.batch[i];
-    bool ok = t->parse_only ? run_parse_only(file, &counts->actions, why, sizeof why)
-                            : run_file(t->g, file, why, sizeof why);
-    if (ok) continue;
-    fprintf(stderr, "referee: %s: %s\n", file, why);
-    t->ctx->status = EXIT_ERROR;
-  }
+/* A file or a part that could not be read, in a --jobs process. */
+static void job_failed(void *ctx, const char *file, const char *why) {
+  run_ctx_t *c = ctx;
+  fprintf(stderr, "referee: %s: %s\n", file, why);
+  c->status = EXIT_ERROR;
 }
 
-static int part_task(void *p, job_counts_t *counts) {
+/* --jobs --parse-only: the actions of a batch or of a part. */
+static unsigned long long parse_task(part_task_t *t) {
+  unsigned long long n = 0;
+  char why[128];
+  for (int i = 0; i < t->job.nbatch; i++)
+    if (!run_parse_only(t->job.batch[i], &n, why, sizeof why)) job_failed(t->ctx, t->job.batch[i], why);
+  if (t->job.nbatch > 0) return n;
+  FILE *rest = t->job.part.rest && t->job.part.data ? fdopen(dup(t->job.fd), "rb") : NULL;
+  n = run_parse_part(t->r, &t->job.part, rest);
+  if (rest) fclose(rest);
+  return n;
+}
+
+/* --jobs: a batch of whole files, or a part of one, in a child process. */
+static int part_task(void *p) {
   part_task_t *t = p;
   t->ctx->status = EXIT_LEGAL;
-  t->ctx->records = 0;
-  if (t->job.nbatch > 0) {
-    batch_task(t, counts);
-    counts->records = t->ctx->records;
-    if (!t->parse_only) counts->actions = game_actions(t->g);
+  unsigned long long before = game_actions(t->g);
+  if (t->parse_only) {
+    jobs_actions(parse_task(t));
     return t->ctx->status;
   }
-  FILE *rest = t->job.part.rest ? fdopen(dup(t->job.fd), "rb") : NULL;
-  char why[128];
-  if (t->parse_only) {
-    counts->actions = run_parse_part(t->r, &t->job.part, rest);
-  } else if (!run_part(t->g, t->r, t->job.name, &t->job.part, rest, why, sizeof why)) {
-    fprintf(stderr, "referee: %s: %s\n", t->job.name, why);
-    t->ctx->status = EXIT_ERROR;
-  }
-  counts->records = t->ctx->records;
-  if (!t->parse_only) counts->actions = game_actions(t->g);
-  return t->ctx->status;
+  int s = parts_judge(&t->job, t->g, t->r, job_failed, t->ctx);
+  jobs_actions(game_actions(t->g) - before);
+  return s > t->ctx->status ? s : t->ctx->status;
+}
+
+/* --jobs with --tap or --junit: the results of each process, in order. */
+static void take_result(void *ctx, const result_t *r) { results_add(ctx, r); }
+
+static void take_results(void *ctx, FILE *side, unsigned long long len) {
+  relay_sink_t sink = {take_result, NULL, ctx};
+  relay_take(side, len, &sink);
 }
 
 typedef struct {
@@ -470,7 +478,7 @@ static void shard_error(run_ctx_t *ctx, const char *file, const char *why) {
 static bool small_file(const opts_t *o, const char *path) {
   struct stat sb;
   return strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-         (unsigned long long)sb.st_size < o->part_bytes;
+         (unsigned long long)sb.st_size < (o->part_bytes == PART_AUTO ? PART_BYTES : o->part_bytes);
 }
 
 /* --jobs: the first input, when a small file, in this process (its ruleset
@@ -486,9 +494,11 @@ static void run_jobs(const opts_t *o, run_ctx_t *ctx, game_t *g, cgr_reader_t *r
   totals->records = ctx->records;
   totals->actions = o->parse_only ? parsed : game_actions(g);
   if (first == o->nfiles) return; /* one small file: nothing to share out */
-  jobs_t *pool = run_ready() ? jobs_new((int)o->jobs) : NULL;
-  part_task_t task = {ctx, g, r, o->parse_only, {NULL, {0}, -1, NULL, NULL, 0}};
-  int s = pool ? parts_jobs(o->nfiles - first, o->files + first, o->part_bytes, (int)o->jobs,
+  jobs_t *pool = !run_ready() ? NULL
+                 : ctx->results ? jobs_new((int)o->jobs, take_results, ctx->results)
+                                : jobs_new((int)o->jobs, NULL, NULL);
+  part_task_t task = {ctx, g, r, o->parse_only, {.fd = -1}};
+  int s = pool ? parts_jobs(o->nfiles - first, o->files + first, (size_t)o->part_bytes, (int)o->jobs,
                             pool, part_task, &task, &task.job)
                : EXIT_ERROR;
   if (s > status) status = s;
@@ -554,7 +564,7 @@ static int run_files(opts_t *o, char **files) {
     struct stat sb;
     if (stat(files[f], &sb) == 0) bytes += (unsigned long long)sb.st_size;
   }
-  job_counts_t totals = {0, 0};
+  job_counts_t totals = {0};
   results_t results;
   bool tests = o->copt.tap || o->copt.junit;
   if (tests && !results_begin(&results, o->copt.tap ? stdout : NULL, o->copt.tap, o->copt.junit)) {
@@ -617,7 +627,7 @@ static int run_main(int argc, char **argv, char **files) {
   o.ctx.color = isatty(STDOUT_FILENO) != 0;
   o.ctx.status = EXIT_LEGAL;
   o.jobs = 1;
-  o.part_bytes = 4000000;
+  o.part_bytes = PART_AUTO;
   o.files = files;
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
@@ -628,6 +638,7 @@ static int run_main(int argc, char **argv, char **files) {
     rc = EXIT_ERROR;
   } else if (o.check) {
     o.copt.shard = o.sharded ? &o.shard : NULL;
+    o.copt.jobs = (int)o.jobs;
     rc = check_paths(o.nfiles, o.files, o.rules, &o.copt, stdout);
   } else {
     rc = o.html ? run_with_html(&o, o.files) : run_files(&o, o.files);

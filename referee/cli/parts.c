@@ -25,21 +25,35 @@ static int open_input(const char *path, const char **name, const char **why) {
   return fd;
 }
 
+/* PART_AUTO: the size of a part of the file fd, for `workers` processes. */
+static size_t auto_part(int fd, int workers) {
+  struct stat sb;
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return PART_BYTES;
+  unsigned long long each = (unsigned long long)sb.st_size / (2 * (unsigned)workers);
+  return each < PART_BYTES ? PART_BYTES : each > PART_MAX_BYTES ? PART_MAX_BYTES : (size_t)each;
+}
+
 /* One input: every part to the pool. 0, or 3 when it cannot be read. */
-static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task_t task,
-                     void *ctx, part_job_t *job) {
+static int cut_input(const char *path, size_t part_bytes, int workers, jobs_t *pool,
+                     job_task_t task, void *ctx, part_job_t *job) {
   const char *refused;
   int fd = open_input(path, &job->name, &refused);
+  if (fd >= 0 && part_bytes == PART_AUTO) part_bytes = auto_part(fd, workers);
   /* no cut within two parts' bytes: the rest goes whole to one task, rather
    * than read here first (a single record of 100 MB is one process's work) */
   size_t most = part_bytes < PART_MAX_BYTES / 2 ? 2 * part_bytes : PART_MAX_BYTES;
-  cgr_split_t *sp = fd < 0 ? NULL : cgr_split_open(fd, part_bytes, most);
+  cgr_split_t *sp = fd < 0 ? NULL : cgr_split_open_mode(fd, part_bytes, most, CGR_SPLIT_PLACED);
   int rc = -1;
   if (sp) {
     job->fd = fd;
     job->split = sp;
     while ((rc = cgr_split_next(sp, &job->part)) > 0) {
-      jobs_start(pool, task, ctx);
+      const cgr_part_t *p = &job->part;
+      job_span_t span = {.file = job->name, .offset = p->offset, .len = p->len,
+                         .first_line = p->first_line, .end_line = p->last ? 0 : p->next_line,
+                         .records_before = p->records_before, .records = p->records};
+      if (p->rest) span.len = 0;
+      jobs_start(pool, task, ctx, &span);
       if (job->part.rest) break; /* the child reads the rest */
     }
   }
@@ -69,7 +83,8 @@ static void start_batch(char *const files[], int from, int to, jobs_t *pool, job
   job->batch = files + from;
   job->nbatch = to - from;
   job->name = files[from];
-  jobs_start(pool, task, ctx);
+  job_span_t span = {.file = files[from], .batch = files + from, .nbatch = to - from};
+  jobs_start(pool, task, ctx, &span);
   job->batch = NULL;
   job->nbatch = 0;
 }
@@ -78,7 +93,10 @@ enum { MEASURED = 256 };
 
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job) {
-  int pieces = 2 * (workers > 0 ? workers : 1);
+  size_t cut_bytes = part_bytes;
+  if (part_bytes == PART_AUTO) part_bytes = PART_BYTES;
+  if (workers < 1) workers = 1;
+  int pieces = 2 * workers;
   int most = (nfiles + pieces - 1) / pieces; /* files a batch, the last batch shorter */
   int status = 0, from = 0;
   unsigned long long bytes = 0;
@@ -97,10 +115,32 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
     start_batch(files, from, f, pool, task, ctx, job);
     from = f + 1;
     bytes = 0;
-    int s = cut_input(files[f], part_bytes, pool, task, ctx, job);
+    int s = cut_input(files[f], cut_bytes, workers, pool, task, ctx, job);
     if (s > status) status = s;
   }
   start_batch(files, from, nfiles, pool, task, ctx, job);
+  return status;
+}
+
+int parts_judge(const part_job_t *job, game_t *g, cgr_reader_t *r, parts_failed_t failed,
+                void *ctx) {
+  char why[128];
+  int status = 0;
+  for (int i = 0; i < job->nbatch; i++) {
+    if (!run_file(g, job->batch[i], why, sizeof why)) {
+      failed(ctx, job->batch[i], why);
+      status = 3;
+    }
+    jobs_file_done();
+  }
+  if (job->nbatch > 0) return status;
+  /* a part held in memory is followed by the rest of a stream (placed: read at its place) */
+  FILE *rest = job->part.rest && job->part.data ? fdopen(dup(job->fd), "rb") : NULL;
+  if (!run_part(g, r, job->name, &job->part, rest, why, sizeof why)) {
+    failed(ctx, job->name, why);
+    status = 3;
+  }
+  if (rest) fclose(rest);
   return status;
 }
 

@@ -33,10 +33,10 @@ static unsigned long long size_at_start(FILE *f) {
 }
 
 /* A regular file read to its end kept its size: `read` bytes of `size`. */
-static bool unchanged(FILE *f, unsigned long long size, unsigned long long read, char *why,
+static bool unchanged(int fd, unsigned long long size, unsigned long long read, char *why,
                       size_t why_len) {
   struct stat sb;
-  if (!size || (fstat(fileno(f), &sb) == 0 && (unsigned long long)sb.st_size == size &&
+  if (!size || (fstat(fd, &sb) == 0 && (unsigned long long)sb.st_size == size &&
                 read == size))
     return true;
   snprintf(why, why_len, "the file changed while it was read");
@@ -69,9 +69,10 @@ bool run_stream_at(game_t *g, FILE *f, const run_origin_t *at, char *why, size_t
   cgr_set_line_sink(r, at->line_fn, at->line_ctx);
   game_begin_part(g, at->name, at->records_before);
   feed(g, r, at->name);
-  bool ok = !ferror(f);
-  if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
-  else ok = unchanged(f, size, cgr_bytes_read(r) - before, why, why_len);
+  int err = cgr_read_error(r);
+  bool ok = !err;
+  if (!ok) snprintf(why, why_len, "read error: %s", strerror(err));
+  else ok = unchanged(fileno(f), size, cgr_bytes_read(r) - before, why, why_len);
   if (at->line_fn) at->line_fn(at->line_ctx, 0, NULL, 0); /* the end: no more lines */
   game_end_file(g, cgr_line_number(r));
   cgr_set_line_sink(r, NULL, NULL);
@@ -124,14 +125,38 @@ bool run_file(game_t *g, const char *path, char *why, size_t why_len) {
   return run_file_lines(g, path, NULL, NULL, why, why_len);
 }
 
+/* Starts r on the part: from memory (and the rest from `rest`), or from its
+ * place in the file. */
+static void part_begin(cgr_reader_t *r, const cgr_part_t *p, FILE *rest) {
+  if (p->data) cgr_restart(r, p->data, p->len, p->rest ? rest : NULL, p->first_line);
+  else cgr_restart_at(r, p->fd, p->offset, p->rest ? CGR_TO_END : p->len, p->first_line);
+}
+
+/* The part was read whole (`read` bytes of it), and a regular file read to
+ * its end kept its size. */
+static bool part_read(cgr_reader_t *r, const cgr_part_t *p, unsigned long long read, FILE *rest,
+                      char *why, size_t why_len) {
+  int err = cgr_read_error(r);
+  if (err) {
+    snprintf(why, why_len, "read error: %s", strerror(err));
+    return false;
+  }
+  if (!p->data && !p->rest && read != p->len) {
+    snprintf(why, why_len, "the file changed while it was read");
+    return false;
+  }
+  if (!p->rest) return true;
+  if (!p->data) return unchanged(p->fd, p->size, p->offset + read, why, why_len);
+  return !rest || unchanged(fileno(rest), p->size, (unsigned long long)ftello(rest), why, why_len);
+}
+
 bool run_part(game_t *g, cgr_reader_t *r, const char *name, const cgr_part_t *p, FILE *rest,
               char *why, size_t why_len) {
-  cgr_restart(r, p->data, p->len, p->rest ? rest : NULL, p->first_line);
+  unsigned long long before = cgr_bytes_read(r);
+  part_begin(r, p, rest);
   game_begin_part(g, name, p->records_before);
   feed(g, r, name);
-  bool ok = !(p->rest && rest && ferror(rest));
-  if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
-  else if (p->rest && rest) ok = unchanged(rest, p->size, (unsigned long long)ftello(rest), why, why_len);
+  bool ok = part_read(r, p, cgr_bytes_read(r) - before, rest, why, why_len);
   if (p->last) {
     game_end_file(g, cgr_line_number(r));
     return ok;
@@ -164,14 +189,14 @@ bool run_parse_only(const char *path, unsigned long long *actions, char *why, si
   if (!r) out_of_memory(path);
   *actions += count_actions(r);
   if (cgr_out_of_memory(r)) out_of_memory(path);
-  bool ok = !ferror(f);
-  if (!ok) snprintf(why, why_len, "read error: %s", strerror(errno));
+  bool ok = !cgr_read_error(r);
+  if (!ok) snprintf(why, why_len, "read error: %s", strerror(cgr_read_error(r)));
   cgr_close(r);
   if (f != stdin) fclose(f);
   return ok;
 }
 
 unsigned long long run_parse_part(cgr_reader_t *r, const cgr_part_t *p, FILE *rest) {
-  cgr_restart(r, p->data, p->len, p->rest ? rest : NULL, p->first_line);
+  part_begin(r, p, rest);
   return count_actions(r);
 }

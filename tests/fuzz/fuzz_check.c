@@ -323,7 +323,7 @@ static void check_merged(const uint8_t *prm, int npaths, char **paths, const cha
       shard_t sh;
       snprintf(spec, sizeof spec, "%d/%d", k, n);
       FUZZ_ASSERT(shard_parse(spec, &sh), "shard_parse(%s)", spec);
-      check_options_t opt = {NULL, false, false, NULL, true, sharded ? &sh : NULL};
+      check_options_t opt = {NULL, false, false, NULL, true, sharded ? &sh : NULL, 1};
       int rc;
       size_t len;
       char *out = run_check(npaths, paths, rules, &opt, &rc, &len);
@@ -428,7 +428,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* 1 */
   int rc;
   size_t out_len;
-  check_options_t jopt = {NULL, false, false, NULL, true, NULL};
+  check_options_t jopt = {NULL, false, false, NULL, true, NULL, 1};
   char *out = run_check(npaths, paths, rules, &jopt, &rc, &out_len);
   check_json(out, &w);
   free(out);
@@ -439,7 +439,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *cov = NULL;
   size_t cov_len = 0;
   FILE *cov_out = coverage ? open_memstream(&cov, &cov_len) : NULL;
-  check_options_t opt = {junit ? junit_path : NULL, tap, coverage, cov_out, false, NULL};
+  check_options_t opt = {junit ? junit_path : NULL, tap, coverage, cov_out, false, NULL, 1};
   char *plain = run_check(npaths, paths, rules, &opt, &rc, &out_len);
   if (cov_out) fclose(cov_out);
   free(cov);

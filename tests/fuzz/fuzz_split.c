@@ -164,6 +164,7 @@ static void *write_all(void *p) {
   for (size_t at = 0; at < w->len;) {
     size_t n = w->len - at < w->chunk ? w->len - at : w->chunk;
     ssize_t got = write(w->fd, w->data + at, n);
+    if (got < 0 && errno == EINTR) continue; /* libFuzzer's SIGALRM */
     if (got <= 0) break;
     at += (size_t)got;
   }
@@ -254,9 +255,13 @@ static void cut_parts(const char *text, size_t len, int fd, size_t part_bytes, p
     }
     if (p.rest) { /* the rest, from the descriptor */
       ssize_t got;
-      while (catn < len && (got = read(fd, cat + catn, len - catn)) > 0) catn += (size_t)got;
+      /* short reads from the pipe, and reads libFuzzer's SIGALRM interrupts */
+      while (catn < len && ((got = read(fd, cat + catn, len - catn)) > 0 || (got < 0 && errno == EINTR)))
+        if (got > 0) catn += (size_t)got;
       char extra;
-      FUZZ_ASSERT(read(fd, &extra, 1) == 0, "%s: more than the input to read", how);
+      do got = read(fd, &extra, 1);
+      while (got < 0 && errno == EINTR);
+      FUZZ_ASSERT(got == 0, "%s: more than the input to read", how);
       FUZZ_ASSERT(p.last, "%s: a part with the rest is not the last", how);
       break;
     }

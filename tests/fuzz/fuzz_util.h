@@ -99,9 +99,13 @@ static inline char *fuzz_read_file(const char *path, size_t *len) {
   if (!f) fuzz_fail("cannot open %s: %s", path, strerror(errno));
   size_t cap = 4096, n = 0, got;
   char *buf = malloc(cap + 1);
-  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += got;
-    if (n == cap) buf = realloc(buf, (cap *= 2) + 1);
+  for (;;) {
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+      n += got;
+      if (n == cap) buf = realloc(buf, (cap *= 2) + 1);
+    }
+    if (!buf || !ferror(f) || errno != EINTR) break;
+    clearerr(f); /* a signal (libFuzzer's SIGALRM) interrupted the read: go on */
   }
   fclose(f);
   if (!buf) fuzz_fail("out of memory");

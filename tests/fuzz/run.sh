@@ -7,6 +7,8 @@
 #
 #   sh tests/fuzz/run.sh [SECONDS] [libFuzzer flags...]
 #
+# SECONDS defaults to FUZZ_SECONDS, then 60 (tests/all.sh passes its own
+# FUZZ_SECONDS as the argument).
 # Flags after SECONDS go to every fuzzer (e.g. -seed=7, -jobs=4 -workers=4,
 # -fork=4); see docs/fuzzing.md. On a machine of two cores or more the
 # harnesses run in two lanes at once (each lane 2 x SECONDS); FUZZ_LANES=1
@@ -19,10 +21,12 @@
 set -eu
 cd "$(dirname "$0")/../.."
 
-seconds=${1:-60}
+seconds=${1:-${FUZZ_SECONDS:-60}}
 [ $# -gt 0 ] && shift
 case $seconds in
-  '' | *[!0-9]*) echo "usage: sh tests/fuzz/run.sh [SECONDS] [libFuzzer flags...]" >&2; exit 3 ;;
+  '' | *[!0-9]*)
+    echo "usage: sh tests/fuzz/run.sh [SECONDS] [libFuzzer flags...] (SECONDS, or FUZZ_SECONDS, a number; '$seconds' is not)" >&2
+    exit 3 ;;
 esac
 
 src=$(pwd)

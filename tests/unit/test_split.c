@@ -2,13 +2,18 @@
  * one as --jobs and --shard read them, give the records of one reading (the
  * same numbers, lines, verdicts), and a file is cut where a stream read
  * through a pipe is, even where a record is longer than the buffer; a file
- * cut short while it is read is an error, never a signal. */
+ * cut short while it is read is an error, never a signal; a read that a
+ * signal interrupts goes on. */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cgr_split.h"
@@ -81,10 +86,10 @@ static int open_input(const char *text, size_t len, bool pipe_it, pid_t *writer)
 
 /* Reads the input part by part; the parts' first lines in *firsts. */
 static int read_by_parts(const char *text, size_t len, bool pipe_it, size_t part_bytes,
-                         seen_t *seen, unsigned *firsts) {
+                         seen_t *seen, unsigned *firsts, cgr_split_mode_t mode) {
   pid_t writer;
   int fd = open_input(text, len, pipe_it, &writer);
-  cgr_split_t *sp = cgr_split_open(fd, part_bytes, SMALL_MAX);
+  cgr_split_t *sp = cgr_split_open_mode(fd, part_bytes, SMALL_MAX, mode);
   cgr_reader_t *r = cgr_open_lines();
   game_t *g = game_new(NULL, collect, seen);
   cgr_part_t p;
@@ -114,27 +119,36 @@ static void same_records(const seen_t *a, const seen_t *b, const char *what) {
               a->v[i].line, a->v[i].col);
 }
 
+/* The records of the text read in one go. */
+static void read_whole(char *text, size_t len, seen_t *whole) {
+  FILE *f = fmemopen(text, len, "r");
+  game_t *g = game_new(NULL, collect, whole);
+  char why[128];
+  cr_assert(run_stream(g, f, "t.cgr", why, sizeof why), "%s", why);
+  game_free(g);
+  fclose(f);
+}
+
 Test(split, parts_read_as_one_reading_and_files_cut_as_streams) {
   size_t len;
   char *text = sample(&len);
-  static seen_t whole, by_file, by_pipe;
-  FILE *f = fmemopen(text, len, "r");
-  game_t *g = game_new(NULL, collect, &whole);
-  char why[128];
-  cr_assert(run_stream(g, f, "t.cgr", why, sizeof why));
-  game_free(g);
-  fclose(f);
-  static unsigned firsts_file[MAX_SEEN], firsts_pipe[MAX_SEEN];
+  static seen_t whole, by_file, by_pipe, by_place;
+  read_whole(text, len, &whole);
+  static unsigned firsts_file[MAX_SEEN], firsts_pipe[MAX_SEEN], firsts_place[MAX_SEEN];
   size_t sizes[] = {0, 5000, 40000};
   for (int k = 0; k < 3; k++) {
-    by_file.n = by_pipe.n = 0;
-    int nf = read_by_parts(text, len, false, sizes[k], &by_file, firsts_file);
-    int np = read_by_parts(text, len, true, sizes[k], &by_pipe, firsts_pipe);
+    by_file.n = by_pipe.n = by_place.n = 0;
+    int nf = read_by_parts(text, len, false, sizes[k], &by_file, firsts_file, CGR_SPLIT_HELD);
+    int np = read_by_parts(text, len, true, sizes[k], &by_pipe, firsts_pipe, CGR_SPLIT_HELD);
+    /* parts given by their place, read back from the file by pread */
+    int nq = read_by_parts(text, len, false, sizes[k], &by_place, firsts_place, CGR_SPLIT_PLACED);
     cr_assert_gt(nf, k == 0 ? 5 : 1, "the sample is cut (%d parts)", nf);
     cr_assert_eq(nf, np, "a file in %d parts, a pipe in %d", nf, np);
+    cr_assert_geq(nq, nf, "a file in %d parts, placed in %d", nf, nq);
     cr_assert(memcmp(firsts_file, firsts_pipe, sizeof firsts_file[0] * (size_t)nf) == 0);
     same_records(&whole, &by_file, "a file by parts");
     same_records(&whole, &by_pipe, "a pipe by parts");
+    same_records(&whole, &by_place, "a file by placed parts");
   }
   free(text);
 }
@@ -174,4 +188,94 @@ Test(split, a_file_cut_short_while_read_is_an_error) {
   cr_assert(WIFEXITED(status), "the cutting died of signal %d", WTERMSIG(status));
   cr_assert_eq(WEXITSTATUS(status), 0, "no error said for the truncated file (%d)",
                WEXITSTATUS(status));
+}
+
+/* The same, the parts given by their place in the file (--jobs): a part
+ * read after the file was cut short says so. */
+Test(split, a_placed_part_of_a_file_cut_short_is_an_error) {
+  size_t len;
+  char *text = sample(&len);
+  pid_t none;
+  int fd = open_input(text, len, false, &none);
+  cgr_split_t *sp = cgr_split_open_mode(fd, 20000, SMALL_MAX, CGR_SPLIT_PLACED);
+  cgr_reader_t *r = cgr_open_lines();
+  static seen_t seen;
+  game_t *g = game_new(NULL, collect, &seen);
+  cgr_part_t p[2];
+  cr_assert_eq(cgr_split_next(sp, &p[0]), 1);
+  cr_assert_eq(cgr_split_next(sp, &p[1]), 1);
+  cr_assert(p[0].data == NULL && p[1].data == NULL && !p[1].last, "two placed parts");
+  cr_assert_eq(ftruncate(fd, (off_t)(p[1].offset + p[1].len / 2)), 0);
+  char why[128];
+  cr_assert(run_part(g, r, "t.cgr", &p[0], NULL, why, sizeof why), "%s", why);
+  cr_assert_not(run_part(g, r, "t.cgr", &p[1], NULL, why, sizeof why), "the cut part read whole");
+  cr_assert_str_eq(why, "the file changed while it was read");
+  game_free(g);
+  cgr_close(r);
+  cgr_split_close(sp);
+  close(fd);
+  free(text);
+}
+
+/* ---- a read that a signal interrupts --------------------------------------- */
+
+typedef struct {
+  int fd;
+  const char *text;
+  size_t len;
+  pthread_t reader;
+} slow_writer_t;
+
+static void on_signal(int sig) { (void)sig; }
+
+/* Writes the text in pieces; between two, while the reader waits for the
+ * next, signals it (a handler without SA_RESTART: its read fails EINTR). */
+static void *slow_write(void *p) {
+  slow_writer_t *w = p;
+  for (size_t at = 0; at < w->len;) {
+    size_t n = w->len - at < 30000 ? w->len - at : 30000;
+    ssize_t k = write(w->fd, w->text + at, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    at += (size_t)k;
+    for (int i = 0; i < 10; i++) {
+      nanosleep(&(struct timespec){0, 1000000}, NULL);
+      pthread_kill(w->reader, SIGUSR1);
+    }
+  }
+  close(w->fd);
+  return NULL;
+}
+
+/* A stream read through a pipe whose reads signals interrupt (libFuzzer's
+ * SIGALRM, a program embedding the referee): the records of one reading,
+ * no "read error" (it said "read error: Success"). */
+Test(split, a_read_a_signal_interrupts_goes_on) {
+  size_t len;
+  char *text = sample(&len);
+  static seen_t whole, piped;
+  read_whole(text, len, &whole);
+  char why[128];
+  struct sigaction sa, old, old_pipe;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal; /* no SA_RESTART */
+  sigaction(SIGUSR1, &sa, &old);
+  sa.sa_handler = SIG_IGN; /* the reader may stop early (it did): the writer is told EPIPE */
+  sigaction(SIGPIPE, &sa, &old_pipe);
+  int p[2];
+  cr_assert_eq(pipe(p), 0);
+  slow_writer_t w = {p[1], text, len, pthread_self()};
+  pthread_t t;
+  cr_assert_eq(pthread_create(&t, NULL, slow_write, &w), 0);
+  FILE *f = fdopen(p[0], "rb");
+  game_t *g = game_new(NULL, collect, &piped);
+  bool ok = run_stream(g, f, "t.cgr", why, sizeof why);
+  fclose(f);
+  pthread_join(t, NULL);
+  sigaction(SIGUSR1, &old, NULL);
+  sigaction(SIGPIPE, &old_pipe, NULL);
+  game_free(g);
+  free(text);
+  cr_assert(ok, "run_stream: %s", why);
+  same_records(&whole, &piped, "a pipe whose reads are interrupted");
 }
