@@ -159,6 +159,11 @@ bool eng_conserved(const engine_t *e);
 
 /* The hand as it stands. */
 void eng_view(const engine_t *e, eng_view_t *v);
+/* The player to act, -1 for none: nobody while the hand is dealt or once it
+ * is over (--explain, --json's state and the page say it alike). */
+static inline int eng_view_to_act(const eng_view_t *v) {
+  return v->over || !v->setup_done ? -1 : v->current;
+}
 
 /* The first illegal action (status VERDICT_LEGAL while there is none). */
 const verdict_t *eng_error(const engine_t *e);
