@@ -464,7 +464,13 @@ void report_rule_quote(FILE *out, const record_t *rec) {
   const char *head_end = strchr(head, '\n');
   const char *end = strstr(head_end, "\n#");
   if (!end) end = d->text + d->len;
-  fprintf(out, _("  from docs/variants/%s.md, %.*s\n"), d->name, (int)(head_end - head), head);
+  /* the heading's title in the messages' language (po/template.sh marks
+   * every numbered heading of the variant documents for translation) */
+  char title[256];
+  snprintf(title, sizeof title, "%.*s", (int)(head_end - head - 4), head + 4);
+  char heading[300];
+  snprintf(heading, sizeof heading, "### %s", _(title));
+  fprintf(out, _("  from docs/variants/%s.md, %s\n"), d->name, heading);
   int shown = 0;
   bool gloss = false;
   for (const char *p = head_end + 1; p < end && shown < 12;) {
@@ -538,7 +544,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   }
   fputc('\n', out);
   if (rec->instead[0]) {
-    fputs("  ", out);
+    fprintf(out, "  %s ", _("what was legal instead:"));
     report_put(out, rec->instead);
     fputc('\n', out);
   }

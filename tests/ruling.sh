@@ -5,6 +5,15 @@
 #     found (before it), with the player it was judged for; for every
 #     illegal record of the corpus, and with --keep-going (whose next hand
 #     must not replace it); --at LINE is still the table after LINE.
+#  2. What was legal instead is judged at that table: a lay-off of the last
+#     card found one card in the hand, so nothing else was legal there (the
+#     choice was at the line that left it); a meld charged for the discard
+#     that followed could have kept a card.
+#  3. The words: "what was legal instead" said once (the sentence carries no
+#     label of its own); what going out lacked is named; counts agree with
+#     their nouns (no "1 cards", "1 hands", "1 wild cards"; French "0/1
+#     carte"); the player named once; the rule's heading and the rank in
+#     French; the record's tags on the page and its print.
 # Reads the page's embedded data (html.c), not the browser: tests/html.sh
 # drives the page itself. jq compares; without it the test says SKIP (77).
 # Usage: sh tests/ruling.sh REFEREE SOURCE_DIR
@@ -87,6 +96,53 @@ noenv "$ref" --json --explain --keep-going "$tmp/kg.cgr" | jq -e '.state.hand ==
 noenv "$ref" --at 20 --json "$f" | jq -e '.state.line == 20 and .state.hands.Anne == ["QC"]' >/dev/null &&
   noenv "$ref" --at 20 "$f" | grep -q '^  the table after line 20, hand 1:$' ||
   fail "--at 20 is not the table after line 20"
+
+# 2. What was legal instead, from the table the verdict's line found
+noenv "$ref" --json --explain "$f" | jq -r .instead >"$tmp/i"
+grep -q 'going out lacked 1 more canasta (going_out.canastas: the team had 0, 1 needed); nothing else was legal here: Anne held one card, and the choice was at line 20, which left it$' "$tmp/i" ||
+  fail "a lay-off of the last card: $(cat "$tmp/i")"
+g=$src/corpus/classic/illegal-go-out-requirement.cgr
+noenv "$ref" --json --explain "$g" | jq -r .instead >"$tmp/i"
+grep -q '; Anne could have kept a card and gone on$' "$tmp/i" || fail "a meld that left one card: $(cat "$tmp/i")"
+
+# 3. The words, over every corpus record in both languages
+all=$(find "$src/corpus" -name '*.cgr' | sort)
+for l in en fr; do
+  # shellcheck disable=SC2086
+  noenv "$ref" --lang $l --explain --keep-going $all >"$tmp/$l.txt" 2>&1
+  # shellcheck disable=SC2086
+  noenv "$ref" --lang $l --json --explain --keep-going $all 2>/dev/null | jq -r 'select(.instead) | .instead' >"$tmp/$l.instead"
+done
+[ "$(wc -l <"$tmp/en.instead")" -ge 20 ] || fail "only $(wc -l <"$tmp/en.instead") records say what was legal instead"
+grep -i 'legal instead\|régulier à la place' "$tmp/en.instead" "$tmp/fr.instead" | head -3 | grep . &&
+  fail "the sentence carries its own label: the page would say it twice"
+said=$(grep -c '^  what was legal instead: ' "$tmp/en.txt")
+[ "$said" -eq "$(wc -l <"$tmp/en.instead")" ] && ! grep -q 'legal instead: .*legal instead' "$tmp/en.txt" ||
+  fail "--explain: the label $said times for $(wc -l <"$tmp/en.instead") sentences"
+grep -q "^  ce qui était régulier à la place : " "$tmp/fr.txt" || fail "--explain --lang fr: no label"
+grep -E 'lacked [0-9]+ more \(' "$tmp/en.instead" | head -2 | grep . && fail "going out lacked 1 more what?"
+grep -nE '(^|[^0-9])1 (cards|hands|wild cards|natural cards|more canastas)\b|\(1 hands\)' "$tmp/en.txt" "$tmp/en.instead" |
+  head -3 | grep . && fail "a count of 1 with a plural noun"
+grep -nE '(^|[^0-9])[01] (cartes|manches|atouts)\b|naturel\(s\)|atout\(s\)' "$tmp/fr.txt" "$tmp/fr.instead" |
+  head -3 | grep . && fail "French: a count of 0 or 1 with a plural noun"
+grep -q "d'après docs/variants/classic.md, ### 15. La sortie" "$tmp/fr.txt" || fail "--explain --lang fr: the rule's heading in English"
+grep -E 'de la main \([^d ._)][^ ._)]*\)' "$tmp/fr.txt" | head -2 | grep . && fail "French: the rank alone in parentheses"
+# the page: its data and script (tests/html.sh drives it in a browser)
+{ sed -n '1,/^player Bruno/p' "$f" | grep -v '^# expect'; echo 'tag event "Club night, table 3"'; sed -n '/^hand 1/,$p' "$f"; } >"$tmp/tag.cgr"
+noenv "$ref" --quiet --html "$tmp/tag.html" "$tmp/tag.cgr"
+page_data "$tmp/tag.html" | jq -e '.tags == [["event", "Club night, table 3"]]' >/dev/null ||
+  fail "the page's data lacks the record's tags"
+grep '@media print' -A3 "$tmp/tag.html" | grep -q 'tags[^}]*display:none' && fail "the print hides the tags"
+grep -q "v.actor&&!named(v.message,v.actor)" "$tmp/tag.html" || fail "the page names the player before a sentence that names them"
+noenv "$ref" --quiet --lang fr --html "$tmp/fr.html" "$f"
+page_data "$tmp/fr.html" | jq -r .quote | grep -q '### 15. La sortie' || fail "the French page: the rule's heading in English"
+if command -v chromium >/dev/null 2>&1; then
+  timeout 60 chromium --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$tmp/profile" \
+    --dump-dom "file://$tmp/tag.html" 2>/dev/null >"$tmp/tag.dom"
+  grep -q '<p class="tags"><b>event: </b>Club night, table 3</p>' "$tmp/tag.dom" || fail "the page does not show the tags"
+  grep -q '<p class="msg">Anne'"'"'s hand is empty' "$tmp/tag.dom" || fail "the page names the player twice"
+  grep -q '<b>What was legal instead:</b> going out lacked 1 more canasta' "$tmp/tag.dom" || fail "the page's label"
+fi
 
 [ "$fails" -eq 0 ] && echo "ruling: $n records, $tables tables, --explain is the page's at the verdict"
 exit $((fails > 0))

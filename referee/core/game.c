@@ -287,7 +287,7 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
   if (r->game_over)
     return r->hands_limit
                ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_MATCH_HANDS,
-                         _("the game is over: it was played in %d hands"), r->hands_limit)
+                         P_("the game is over: it was played in %d hand", "the game is over: it was played in %d hands", r->hands_limit), r->hands_limit)
                : game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_TABLE_TARGET,
                          _("the game is over: %s reached %d"),
                          r->winner >= 0 ? r->team[r->winner] : _("a team"), r->target);
