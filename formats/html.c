@@ -359,6 +359,15 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
   fputs(",\"instead\":", out);
   json_string(out, rec->instead);
   put_people(out, rec);
+  fputs(",\"tags\":[", out); /* the record's tags, as written (the page and its print show them) */
+  for (int i = 0; i < rec->ntags; i++) {
+    fputs(i ? ",[" : "[", out);
+    json_string(out, rec->tag_key[i]);
+    putc(',', out);
+    json_string(out, rec->tag_value[i]);
+    putc(']', out);
+  }
+  putc(']', out);
   put_scores(out, rec);
   /* the line where the referee found the verdict's error, when later than
    * the line it is charged to (a turn's melding judged at its end) */

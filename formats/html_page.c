@@ -33,6 +33,7 @@ const char *const html_head[] = {
   ".src li.cur{background:#d6eaf8}.src li.bad{background:#f5b7b1}.src li.bad.cur{background:#ec7063}\n",
   ".src li.found{background:#fadbd8}.src li.nj{color:#999;font-style:italic}.src li.nj.cur{background:#e5e5e5}.src li.njhead,.src li.cut{padding-left:.3em;text-indent:0;white-space:normal;cursor:default;color:#7b5a00;background:#fff3c4;font:italic 12px system-ui,sans-serif;padding:.1em .3em;margin:.2em 0}\n",
   ".ln{display:inline-block;min-width:2.5em;text-indent:0;color:#888;margin-right:.6em;text-decoration:none}.bad .ln{color:#222}\n",
+  ".tags{margin:.2em 0 .5em;color:#444}.tags b{font-weight:600}\n",
   ".scores table{border-collapse:collapse;margin:.4em 0}.scores td,.scores th{border:1px solid #ccc;padding:.1em .5em;text-align:right}\n",
   "@page{margin:0}\n",
   "@media print{body{background:#fff;margin:0;padding:12mm 14mm;box-decoration-break:clone;-webkit-box-decoration-break:clone}\n",
@@ -165,14 +166,20 @@ const char *const html_tail[] = {
   /* A verdict: its code and line, the sentence (a malformed line's speaks of
    * the text as written: its card codes stay), what was legal instead, the
    * ruleset key (once), the line as written and the rule document's passage. */
+  /* whether sentence t names player a (as a word: "Anne's hand", "d'Anne"):
+   * then the verdict does not name the player again before it */
+  "function named(t,a){var w=/[0-9A-Za-z_\\u00c0-\\u024f]/;for(var i=t.indexOf(a);i>=0;i=t.indexOf(a,i+1))\n",
+  " if(!w.test(t.charAt(i-1))&&!w.test(t.charAt(i+a.length)))return true;return false}\n",
   "function verdict(r,sec,v){var d=el('div','verdict '+v.status),first=v===r.verdict;\n",
   " d.appendChild(el('b',null,T(v.status)+(v.code?' \\u2014 '+v.code:'')+F(' at line {0}:{1}',v.line,v.col)+(first&&r.found?F(', found at line {0}',r.found):'')));\n",
-  " var m=(v.actor?v.actor+': ':'')+v.message;d.appendChild(v.status=='malformed'?el('p','msg',m):say(m,'msg','p'));\n",
+  " var m=(v.actor&&!named(v.message,v.actor)?v.actor+': ':'')+v.message;d.appendChild(v.status=='malformed'?el('p','msg',m):say(m,'msg','p'));\n",
   " if(first&&r.instead){var p=say(' '+r.instead,'instead','p');p.insertBefore(el('b',null,T('What was legal instead:')),p.firstChild);d.appendChild(p)}\n",
   " if(v.rule)d.appendChild(el('p','rule',F('ruleset key: {0}',v.rule)));\n",
   " if(v.text)d.appendChild(el('pre',null,v.text));var q=first&&r.quote&&quote(r.quote);if(q)d.appendChild(q);sec.appendChild(d)}\n",
   "function build(r,n){var id='R'+(n+1)+'-',sec=el('section','record');sec.id='R'+(n+1);var v={id:id,sec:sec,i:0};prep(r);\n",
   " sec.appendChild(el('h2',null,r.file+(r.index>1?F(' (record {0})',r.index):'')+' \\u2014 '+r.variant+' \\u2014 '+T(r.verdict.status)));\n",
+  /* the record's tags (event, date, table...), as written: on the screen and the printed ruling */
+  " if(r.tags&&r.tags.length){var tg=el('p','tags');r.tags.forEach(function(t,k){add(tg,k?' \\u00b7 ':'',el('b',null,t[0]+': '),t[1])});sec.appendChild(tg)}\n",
   " if(r.verdict.status!='legal')verdict(r,sec,r.verdict);r.later.forEach(function(l){verdict(r,sec,l)});\n",
   " var ctl=el('div','controls');[['\\u00ab first',function(){go(r,v,0)}],['\\u25c0 previous',function(){go(r,v,v.i-1)}],['next \\u25b6',function(){go(r,v,v.i+1)}],['last \\u00bb',function(){go(r,v,1e9)}]].forEach(function(b){var x=el('button',null,T(b[0]));x.onclick=b[1];ctl.appendChild(x)});\n",
   " v.sl=el('input');v.sl.type='range';v.sl.min=0;v.sl.max=Math.max(r.states.length-1,0);v.sl.oninput=function(){go(r,v,+v.sl.value)};ctl.appendChild(v.sl);\n",

@@ -171,7 +171,8 @@ static void print_scores(FILE *out, const record_t *rec) {
     fprintf(out, " %ld", rec->total[t]);
   }
   char goal[48];
-  if (rec->hands_limit) snprintf(goal, sizeof goal, _("%d hands"), rec->hands_limit);
+  if (rec->hands_limit)
+    snprintf(goal, sizeof goal, P_("%d hand", "%d hands", rec->hands_limit), rec->hands_limit);
   else snprintf(goal, sizeof goal, _("target %d"), rec->target);
   if (rec->game_over && rec->winner >= 0) {
     fputs(" — ", out);
@@ -458,7 +459,13 @@ void report_rule_quote(FILE *out, const record_t *rec) {
   const char *head_end = strchr(head, '\n');
   const char *end = strstr(head_end, "\n#");
   if (!end) end = d->text + d->len;
-  fprintf(out, _("  from docs/variants/%s.md, %.*s\n"), d->name, (int)(head_end - head), head);
+  /* the heading's title in the messages' language (po/template.sh marks
+   * every numbered heading of the variant documents for translation) */
+  char title[256];
+  snprintf(title, sizeof title, "%.*s", (int)(head_end - head - 4), head + 4);
+  char heading[300];
+  snprintf(heading, sizeof heading, "### %s", _(title));
+  fprintf(out, _("  from docs/variants/%s.md, %s\n"), d->name, heading);
   int shown = 0;
   bool gloss = false;
   for (const char *p = head_end + 1; p < end && shown < 12;) {
@@ -477,6 +484,12 @@ void report_rule_quote(FILE *out, const record_t *rec) {
   }
 }
 
+/* The player to act, -1 for none; at the table a verdict's line found, the
+ * player that line was judged for (the page's, html_page.c: shown). */
+static int to_act(const record_t *rec, const eng_view_t *e) {
+  return rec->state_found ? rec->state_to_act : eng_view_to_act(e);
+}
+
 void report_explain(FILE *out, const record_t *rec, bool color) {
   if (!rec->state) {
     fprintf(out, "  %s\n", _("(no table to show: the record stopped outside a hand)"));
@@ -484,18 +497,22 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   }
   eng_view_t view, *e = &view;
   eng_view(rec->state, &view);
-  fprintf(out, _("  the table at line %u, hand %d:\n"), rec->state_line, rec->state_hand);
-  const char *to_act = _(" to act");
+  if (rec->state_found)
+    fprintf(out, _("  the table as line %u found it, hand %d:\n"), rec->state_line, rec->state_hand);
+  else
+    fprintf(out, _("  the table after line %u, hand %d:\n"), rec->state_line, rec->state_hand);
+  const char *acts = _(" to act");
   for (int p = 0; p < e->nplayers; p++) {
-    bool acting = !e->over && p == e->current;
+    bool acting = p == to_act(rec, e);
     char name[4 * 64], team[4 * 64];
     fprintf(out, "  %s%-8s (%s)", acting ? "> " : "  ",
             report_safe(e->player_name[p], name, sizeof name),
             report_safe(rec->team[e->team_of[p]], team, sizeof team));
-    put_padded(out, acting ? to_act : "", text_width(to_act), true);
-    fprintf(out, _(" %2u cards: "), e->hand[p].total);
+    put_padded(out, acting ? acts : "", text_width(acts), true);
+    fprintf(out, P_(" %2u card:  ", " %2u cards: ", e->hand[p].total), e->hand[p].total);
     put_counts(out, e, &e->hand[p], color, -2);
-    if (e->has_foot[p]) fprintf(out, _("  [foot: %u cards]"), e->foot[p].total);
+    if (e->has_foot[p])
+      fprintf(out, P_("  [foot: %u card]", "  [foot: %u cards]", e->foot[p].total), e->foot[p].total);
     fputc('\n', out);
   }
   for (int t = 0; t < e->nteams; t++) {
@@ -522,7 +539,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   }
   fputc('\n', out);
   if (rec->instead[0]) {
-    fputs("  ", out);
+    fprintf(out, "  %s ", _("what was legal instead:"));
     report_put(out, rec->instead);
     fputc('\n', out);
   }
@@ -550,7 +567,8 @@ void report_json_state(FILE *out, const record_t *rec) {
   eng_view(rec->state, &view);
   char b[4];
   fprintf(out, "{\"line\":%u,\"hand\":%d,\"to_act\":", rec->state_line, rec->state_hand);
-  json_string(out, e->over ? NULL : e->player_name[e->current]);
+  int acting = to_act(rec, e);
+  json_string(out, acting < 0 ? NULL : e->player_name[acting]);
   fputs(",\"hands\":{", out);
   for (int p = 0; p < e->nplayers; p++) {
     if (p) putc(',', out);

@@ -146,7 +146,7 @@ contains "$tmp/out" '"state":{"line":17,"hand":1,"to_act":"Anne"' "the state in 
 contains "$tmp/out" '"pile":["8D","2C","9C"],"pile_frozen":true' "the pile in the JSON state"
 # an action after the hand is over: the table is still that hand's (not "hand 0")
 expect 1 "--explain HAND-OVER" -- "$ref" --explain "$src/corpus/two-player/illegal-hand-over-stock-out.cgr"
-contains "$tmp/out" "the table at line 80, hand 1:" "the hand over is still hand 1"
+contains "$tmp/out" "the table as line 80 found it, hand 1:" "the hand over is still hand 1"
 
 # --keep-going: the first error is the verdict, later hands are read afresh
 sed '0,/^Anne meld KH KH KS KS KD KD KC KC /s//Anne meld KH KH KS KS KD KD KC KC 2C 2D 2H 2S # /' \

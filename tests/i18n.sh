@@ -90,7 +90,7 @@ grep -qxFf "$tmp/docs.en" "$tmp/docs.fr" && fail "docs/codes.md: untranslated: $
 # --explain and the report's headings
 ill=$src/corpus/classic/illegal-meld-size.cgr
 noenv "$ref" --explain --lang fr "$ill" >"$tmp/x" 2>&1
-for want in "la table à la ligne" "talon : " "défausse : " "règle : meld.min_cards" \
+for want in "la table telle que la ligne" "talon : " "défausse : " "règle : meld.min_cards" \
             "combinaisons de l'équipe"; do
   grep -qF "$want" "$tmp/x" || fail "--explain --lang fr lacks \"$want\""
 done

@@ -103,12 +103,16 @@ const char *card_rank_of(int rank) {
   return rank >= 0 && rank < RANK_COUNT ? _(names[rank]) : "?";
 }
 
+/* The noun in the number the language gives n (French: "0 roi", English:
+ * "0 kings"), so that it agrees with the sentence's own plural form. */
 const char *card_rank_noun(int rank, long n) {
-  static const char *const names[RANK_COUNT] = {
-    "2", "3", "4", "5", "6", "7", "8", "9", "10", N_("jack"), N_("queen"), N_("king"), N_("ace"),
-    N_("joker")};
-  if (n != 1) return card_rank_plural(rank);
-  return rank >= 0 && rank < RANK_COUNT ? _(names[rank]) : "?";
+  static const char *const names[RANK_COUNT][2] = {
+    {NP_("2", "2s")}, {NP_("3", "3s")}, {NP_("4", "4s")}, {NP_("5", "5s")}, {NP_("6", "6s")},
+    {NP_("7", "7s")}, {NP_("8", "8s")}, {NP_("9", "9s")}, {NP_("10", "10s")},
+    {NP_("jack", "jacks")}, {NP_("queen", "queens")}, {NP_("king", "kings")},
+    {NP_("ace", "aces")}, {NP_("joker", "jokers")}};
+  if (rank < 0 || rank >= RANK_COUNT) return "?";
+  return P_(names[rank][0], names[rank][1], n < 0 ? 0 : n);
 }
 
 int card_rank_parse(const char *s) {

@@ -104,7 +104,7 @@ static bool pile_covered_once(engine_t *e, const stmt_t *st) {
                     card_name(st->cards[0], b), want);
   if (st->ncards != want)
     return eng_fail(e, st, col, CODE_DEAL, RK_PILE_INITIAL,
-                    _("the pile starts with %u cards, the ruleset turns up %u"), st->ncards, want);
+                    P_("the pile starts with %u card, the ruleset turns up %u", "the pile starts with %u cards, the ruleset turns up %u", st->ncards), st->ncards, want);
   if (!deal_cards(e, st, NULL)) return false;
   for (unsigned i = 0; i < st->ncards; i++) eng_push_pile(e, st->cards[i]);
   if (covered) {
@@ -174,7 +174,7 @@ static bool deal_cut(engine_t *e, const stmt_t *st) {
   if (e->cut >= 0) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("a second cut line"));
   if (st->number < 1 || st->number > (long)e->packs.total)
     return eng_fail(e, st, st->value.col, CODE_DEAL, RK_CUT_BONUS,
-                    _("a cut of %ld cards from a stack of %u"), st->number, e->packs.total);
+                    P_("a cut of %ld card from a stack of %u", "a cut of %ld cards from a stack of %u", st->number), st->number, e->packs.total);
   e->cut = (int)st->number;
   return true;
 }
@@ -190,7 +190,7 @@ static bool deal_foot(engine_t *e, const stmt_t *st, int p) {
                     e->player_name[p]);
   if ((int)st->ncards != rs->foot.size)
     return eng_fail(e, st, st->key.col, CODE_DEAL, RK_FOOT_SIZE,
-                    _("%s's foot holds %u cards, a foot is %d"), e->player_name[p], st->ncards,
+                    P_("%s's foot holds %u card, a foot is %d", "%s's foot holds %u cards, a foot is %d", st->ncards), e->player_name[p], st->ncards,
                     rs->foot.size);
   e->has_foot[p] = true;
   return deal_cards(e, st, &e->foot[p]);
@@ -226,7 +226,7 @@ static bool check_stock_line(engine_t *e, unsigned line, unsigned col, const cha
   }
   if (listed.total != e->stock.total)
     return eng_fail_at(e, line, col, text, CODE_DEAL, RK_NONE,
-                       _("the stock line lists %u cards, %u remain"), listed.total, e->stock.total);
+                       P_("the stock line lists %u card, %u remain", "the stock line lists %u cards, %u remain", listed.total), listed.total, e->stock.total);
   return true;
 }
 

@@ -145,8 +145,10 @@ enum { GO_CANASTAS, GO_PURE, GO_IMPURE, GO_WILD, GO_SEQUENCES, GO_KINDS };
 void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]);
 
 /* At an illegal action st by p (after: the engine that refused it, before:
- * a copy of the table as the action found it): what was legal instead, as
- * one sentence in out ("" when the code has no alternatives to tell):
+ * a copy of the table the verdict's line found, that of an earlier line of
+ * the turn when the verdict is charged there): what was legal instead, as one
+ * sentence in out without a label (each output says "what was legal instead"
+ * once), "" when the code has no alternatives to tell:
  * PILE-FROZEN, PILE-NO-MATCH (the smallest take the hand allowed, or none),
  * WILD-OVERFLOW (the wild cards the named naturals carry, the hand's other
  * naturals that would carry all), GO-OUT-REQUIREMENT (what going out
@@ -180,6 +182,11 @@ bool eng_conserved(const engine_t *e);
 
 /* The hand as it stands. */
 void eng_view(const engine_t *e, eng_view_t *v);
+/* The player to act, -1 for none: nobody while the hand is dealt or once it
+ * is over (--explain, --json's state and the page say it alike). */
+static inline int eng_view_to_act(const eng_view_t *v) {
+  return v->over || !v->setup_done ? -1 : v->current;
+}
 
 /* The first illegal action (status VERDICT_LEGAL while there is none). */
 const verdict_t *eng_error(const engine_t *e);

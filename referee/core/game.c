@@ -42,16 +42,17 @@ const engine_t *game_hand(const game_t *g) {
   return g->state == R_SETUP || g->state == R_PLAY ? g->eng : NULL;
 }
 
-/* The table before each action (the page, what was legal instead), made
- * before any record is read. */
-static bool keep_before(game_t *g) {
-  if (!g->before) g->before = eng_new();
-  return g->before != NULL;
+/* The copies of the table that --explain and the page keep (keep_before),
+ * made before any record is read: keeping one never allocates. */
+static bool make_past(game_t *g) {
+  for (int i = 0; i < MAX_PAST; i++)
+    if (!g->past[i] && !(g->past[i] = eng_new())) return false;
+  return true;
 }
 
 bool game_explain(game_t *g, unsigned at_line) {
   if (!g->snap) g->snap = eng_new();
-  if (!g->snap || !keep_before(g)) return false;
+  if (!g->snap || !make_past(g)) return false;
   g->explain = true;
   g->explain_at = at_line;
   return true;
@@ -60,7 +61,7 @@ bool game_explain(game_t *g, unsigned at_line) {
 void game_keep_going(game_t *g) { g->keep_going = true; }
 
 bool game_observe(game_t *g, game_observer_t fn, void *ctx) {
-  if (!keep_before(g)) return false;
+  if (!make_past(g)) return false;
   g->observer = fn;
   g->observer_ctx = ctx;
   return true;
@@ -73,7 +74,7 @@ void game_no_memory(game_t *g) { g->no_memory = true; }
 void game_free(game_t *g) {
   if (!g) return;
   eng_free(g->snap);
-  eng_free(g->before);
+  for (int i = 0; i < MAX_PAST; i++) eng_free(g->past[i]);
   eng_free(g->eng);
   free(g->rec.hands);
   free(g);
@@ -141,23 +142,60 @@ static void engine_failed(game_t *g) {
 
 /* ---- records ---------------------------------------------------------- */
 
-/* --explain: the snapshot taken at the asked line, else the table at the
- * first illegal action of a hand. */
-static void attach_state(game_t *g) {
+/* --explain and the page: before statement st (of player `turn`'s turn, -1
+ * for the setup) changes the table, a copy of it, kept with the turn's
+ * others (in copies made by game_explain or game_observe); NULL when nobody
+ * asked. */
+static const engine_t *keep_before(game_t *g, const stmt_t *st, int turn) {
+  if (!g->explain && !g->observer) return NULL;
+  if (turn != g->past_turn || g->hand_no != g->past_hand) g->npast = 0;
+  g->past_turn = turn;
+  g->past_hand = g->hand_no;
+  unsigned i = g->npast % MAX_PAST;
+  eng_copy(g->past[i], g->eng);
+  g->past_line[i] = st->line;
+  g->npast++;
+  return g->past[i];
+}
+
+/* The table the statement at `line` found, if it is one of the turn's kept. */
+static const engine_t *found_by(const game_t *g, unsigned line) {
+  unsigned kept = g->npast < MAX_PAST ? g->npast : MAX_PAST;
+  for (unsigned k = 1; k <= kept; k++) {
+    unsigned i = (g->npast - k) % MAX_PAST;
+    if (g->past_line[i] == line) return g->past[i];
+  }
+  return NULL;
+}
+
+/* --explain: the table the record's first illegal verdict was judged
+ * against, as the page shows it at the verdict's line (html_page.c, shown):
+ * the copy kept before the statement at that line or, where the verdict's
+ * line changed nothing (the end of the hand, an action after it), the table
+ * as it stands. Taken when the verdict is given, before --keep-going deals
+ * the next hand. */
+static void keep_ruling(game_t *g) {
   record_t *r = &g->rec;
-  r->state = NULL;
-  if (!g->explain) return;
-  if (g->snap_taken) {
-    r->state = g->snap;
+  if (!g->explain || g->explain_at || g->snap_taken || g->first.status != VERDICT_LEGAL ||
+      r->verdict.status != VERDICT_ILLEGAL || !g->hand_started ||
+      r->verdict.code == CODE_SEATING)
     return;
-  }
-  code_t c = r->verdict.code;
-  if (r->verdict.status == VERDICT_ILLEGAL && g->hand_started && c != CODE_SEATING &&
-      c != CODE_GAME_OVER) {
-    r->state = g->eng;
-    r->state_line = r->verdict.line;
-    r->state_hand = g->hand_no; /* the hand on the table, over or not */
-  }
+  const engine_t *found = found_by(g, r->verdict.line);
+  eng_copy(g->snap, found ? found : g->eng);
+  g->snap_taken = true;
+  r->state_line = r->verdict.line;
+  r->state_hand = g->hand_no;
+  r->state_found = true;
+  eng_view_t now;
+  eng_view(g->eng, &now);
+  r->state_to_act = eng_view_to_act(&now);
+}
+
+/* --explain: the table kept at the asked line (--at), else the one the
+ * first illegal verdict's line found. */
+static void attach_state(game_t *g) {
+  keep_ruling(g);
+  g->rec.state = g->snap_taken ? g->snap : NULL;
 }
 
 static void flush(game_t *g) {
@@ -180,6 +218,7 @@ static void start_record(game_t *g, unsigned line) {
   g->match_hands = g->match_target = 0;
   g->snap_taken = g->hand_started = false;
   g->hand_no = 0;
+  g->npast = 0;
   g->rec.later = g->later;
   memset(&g->first, 0, sizeof g->first);
   g->started = false;
@@ -267,7 +306,7 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
   if (r->game_over)
     return r->hands_limit
                ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_MATCH_HANDS,
-                         _("the game is over: it was played in %d hands"), r->hands_limit)
+                         P_("the game is over: it was played in %d hand", "the game is over: it was played in %d hands", r->hands_limit), r->hands_limit)
                : game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_TABLE_TARGET,
                          _("the game is over: %s reached %d"),
                          r->winner >= 0 ? r->team[r->winner] : _("a team"), r->target);
@@ -289,6 +328,7 @@ static bool setup_statement(game_t *g, const stmt_t *st) {
     p = game_find_player(r, st->name.s);
     if (p < 0) return game_unknown_player(g, st, &st->name);
   }
+  keep_before(g, st, -1);
   bool ok = eng_setup(g->eng, st, p);
   if (!ok) engine_failed(g);
   return ok;
@@ -304,13 +344,17 @@ static bool action(game_t *g, const stmt_t *st) {
     return game_fail_illegal(g, st, st->verb_word.col, CODE_HAND_OVER, RK_NONE, _("the hand is over"));
   g->state = R_PLAY;
   g->actions++;
-  bool asked = g->explain || g->observer; /* then g->before was made */
-  if (asked) eng_copy(g->before, g->eng);
+  const engine_t *before = keep_before(g, st, p);
   bool ok = eng_action(g->eng, st, p);
   assert(eng_conserved(g->eng)); /* checked in Debug and sanitizer builds */
   if (ok) return true;
   engine_failed(g);
-  if (asked && !r->instead[0]) eng_instead(g->before, g->eng, st, p, r->instead, sizeof r->instead);
+  /* what was legal instead, for the record's first error only, judged on
+   * the table the verdict's line found (an earlier line of the turn when the
+   * turn's melding is judged at its end) */
+  const engine_t *found = found_by(g, r->verdict.line);
+  if (before && g->first.status == VERDICT_LEGAL)
+    eng_instead(found ? found : before, g->eng, st, p, r->instead, sizeof r->instead);
   return false;
 }
 
@@ -464,7 +508,10 @@ void game_statement(game_t *g, const stmt_t *st) {
   (void)statement(g, st);
   /* a `cgr` line has closed the last record and begun another: the state
    * before it belonged to the record already handed over */
-  if (st->kind != ST_CGR) keep_going(g, before);
+  if (st->kind != ST_CGR) {
+    keep_ruling(g);
+    keep_going(g, before);
+  }
   if (g->explain && g->explain_at && !g->snap_taken && st->line >= g->explain_at &&
       g->hand_started && (g->state == R_SETUP || g->state == R_PLAY || g->state == R_SCORED)) {
     eng_copy(g->snap, g->eng);
@@ -558,6 +605,7 @@ void game_end_file(game_t *g, unsigned last_line) {
   if (g->state == R_SETUP || g->state == R_PLAY) {
     rstate_t before = g->state;
     close_hand(g, last_line + 1, "");
+    keep_ruling(g);
     keep_going(g, before);
   }
   if (g->state == R_HEADER) no_hand(g, last_line + 1);

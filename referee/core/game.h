@@ -45,13 +45,16 @@ typedef struct {
   const verdict_t *later;
   int nlater;
 
-  /* --explain: the table at the first illegal action, or after line explain_at */
+  /* --explain: the table the first illegal verdict's line found (before it,
+   * as the page shows it: state_found), or the table after line explain_at */
   const engine_t *state;         /* NULL when not asked for, or outside any hand */
   /* with --explain or an observer (the page): what was legal instead of the
    * illegal action (eng_instead), "" when nothing is said */
   char instead[512];
   unsigned state_line;
   int state_hand;
+  bool state_found;              /* the table line state_line found, not the one after it */
+  int state_to_act;              /* then: the player that line was judged for, -1 */
 
   /* The rules the completed hands relied on (for the coverage report). */
   rule_uses_t uses;

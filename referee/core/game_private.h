@@ -11,7 +11,7 @@ enum { RULESET_CACHE = 8 };
  * the next `hand`. */
 typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE, R_SKIP } rstate_t;
 
-enum { MAX_LATER = 64 };
+enum { MAX_LATER = 64, MAX_PAST = 32 };
 
 typedef struct {
   char name[512];
@@ -50,9 +50,19 @@ struct game {
   verdict_t first;              /* --keep-going: the record's verdict */
   verdict_t later[MAX_LATER];
   unsigned explain_at;
-  engine_t *snap;
+  engine_t *snap;               /* --at: the table after explain_at; --explain alone:
+                                   the table the first illegal verdict's line found */
   engine_t *eng;
-  engine_t *before;             /* --explain, the page: the table before the action */
+  /* --explain and the page: a copy of the table before each statement of the
+   * turn being played (the hand's setup is one turn), by line, so that a
+   * verdict charged to an earlier line of the turn (its melding judged at its
+   * end) shows the table that line found; the last kept is the table before
+   * the statement being judged. A ring: a turn longer than MAX_PAST lines
+   * keeps its last MAX_PAST. */
+  engine_t *past[MAX_PAST];
+  unsigned past_line[MAX_PAST];
+  unsigned npast;               /* kept in this turn (past[(npast - 1) % MAX_PAST] the last) */
+  int past_turn, past_hand;     /* whose turn (-1: the setup), in which hand */
   const char *names[MAX_PLAYERS];
   struct {
     unsigned line;

@@ -206,7 +206,7 @@ bool game_header_done(game_t *g, const stmt_t *st) {
       snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%d", i ? ", " : "",
                r->rs->seats[i].players);
     game_fail_at_player(g, r->nplayers - 1, CODE_SEATING, RK_TABLE,
-            _("%d players: the %s rules are played by %s players"), r->nplayers, r->rs->name, allowed);
+            P_("%d player: the %s rules are played by %s players", "%d players: the %s rules are played by %s players", r->nplayers), r->nplayers, r->rs->name, allowed);
     return false;
   }
   if (r->nteams != seat->teams) {

@@ -136,10 +136,10 @@ bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, uns
   if ((int)wild > max)
     return verdict_fail(err, CODE_WILD_OVERFLOW,
                         max < rs->meld.max_wild ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD,
-                        _("meld %s would hold %u wild cards, at most %d"), what, wild, max);
+                        P_("meld %s would hold %u wild card, at most %d", "meld %s would hold %u wild cards, at most %d", wild), what, wild, max);
   if ((int)n >= rs->canasta.min_cards && (int)nat < rs->canasta.min_naturals)
     return verdict_fail(err, CODE_MELD_NATURALS, RK_CANASTA_MIN_NATURALS,
-                        _("a canasta %s with %u natural cards, at least %d"), what, nat,
+                        P_("a canasta %s with %u natural card, at least %d", "a canasta %s with %u natural cards, at least %d", nat), what, nat,
                         rs->canasta.min_naturals);
   note_set_uses(rs, uses, n, wild, max);
   return true;
@@ -243,10 +243,10 @@ bool meld_judge_sequence(const ruleset_t *rs, int suit, unsigned have, const car
                         card_rank_name((int)lo), card_rank_name((int)hi));
   if ((int)count < rs->sequence.min_cards)
     return verdict_fail(err, CODE_MELD_SIZE, RK_SEQUENCE_MIN_CARDS,
-                        _("a sequence of %u cards, at least %d"), count, rs->sequence.min_cards);
+                        P_("a sequence of %u card, at least %d", "a sequence of %u cards, at least %d", count), count, rs->sequence.min_cards);
   if ((int)count > rs->sequence.max_cards)
     return verdict_fail(err, CODE_MELD_SIZE, RK_SEQUENCE_MAX_CARDS,
-                        _("a sequence of %u cards, at most %d"), count, rs->sequence.max_cards);
+                        P_("a sequence of %u card, at most %d", "a sequence of %u cards, at most %d", count), count, rs->sequence.max_cards);
   note(uses, RK_SEQUENCE_MIN_CARDS);
   note(uses, RK_SEQUENCE_LOW);
   note(uses, RK_SEQUENCE_HIGH);

@@ -57,18 +57,20 @@ static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *t
       char list[256];
       cards_text(cards, k + w, list, sizeof list);
       if (total == 0)
-        snprintf(out, len, _("legal instead: %s could take the pile with the top card alone, "
-                             "onto the team's meld (\"take\")"),
+        snprintf(out, len, _("%s could take the pile with the top card alone, onto the team's "
+                             "meld (\"take\")"),
                  before->player_name[p]);
       else
-        snprintf(out, len, _("legal instead: %s could take the pile with %s (\"take %s\")"),
+        snprintf(out, len, _("%s could take the pile with %s (\"take %s\")"),
                  before->player_name[p], list, list);
       return;
     }
-  snprintf(out, len,
-           _("nothing legal instead: no cards of %s's hand could take the pile (in hand: %u "
-             "natural %s, %u wild)"),
-           before->player_name[p], nn, card_rank_noun(rank, (int)nn), nw);
+  char naturals[64], wilds[64];
+  snprintf(naturals, sizeof naturals, P_("%u natural %s", "%u natural %s", nn), nn,
+           card_rank_noun(rank, (int)nn));
+  snprintf(wilds, sizeof wilds, P_("%u wild card", "%u wild cards", nw), nw);
+  snprintf(out, len, _("nothing: no cards of %s's hand could take the pile (in hand: %s, %s)"),
+           before->player_name[p], naturals, wilds);
 }
 
 /* A meld or add with too many wild cards: the most the engine accepts with
@@ -108,34 +110,73 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
     if (!accepted(before, scratch, try, st, p, with, nn + nw + extra)) continue;
     cards_text(cards + nn + nw, extra, list, sizeof list);
     snprintf(out, len,
-             _("legal instead: with the naturals named, at most %u wild cards; adding %s from "
-               "%s's hand would have carried all %u"),
+             P_("with the naturals named, at most %u wild card; adding %s from %s's hand would "
+                "have carried all %u",
+                "with the naturals named, at most %u wild cards; adding %s from %s's hand would "
+                "have carried all %u", most),
              most, list, before->player_name[p], nw);
     return;
   }
-  snprintf(out, len,
-           most ? _("legal instead: with the naturals named, at most %u wild cards; no other "
-                    "natural in %s's hand would carry more")
-                : _("nothing legal instead with these naturals: %u wild cards, and no other "
-                    "natural in %s's hand would carry one"),
-           most, before->player_name[p]);
+  if (most)
+    snprintf(out, len,
+             P_("with the naturals named, at most %u wild card; no other natural in %s's hand "
+                "would carry more",
+                "with the naturals named, at most %u wild cards; no other natural in %s's hand "
+                "would carry more", most),
+             most, before->player_name[p]);
+  else
+    snprintf(out, len,
+             P_("nothing with these naturals: %u wild card, and no other natural in %s's hand "
+                "would carry one",
+                "nothing with these naturals: %u wild cards, and no other natural in %s's hand "
+                "would carry one", nw),
+             nw, before->player_name[p]);
 }
 
 /* A premature going out: what going out lacked, from the table it was
- * judged on. */
-static void instead_of_going_out(const engine_t *after, int p, const verdict_t *v, char *out,
-                                 size_t len) {
+ * judged on (`after`), and what the player could still do at the table the
+ * verdict's line found (`before`): keep a card and go on, or nothing, when
+ * that line found a single card in the hand (the choice was at the line that
+ * left it: going_out.c's last_card). */
+static void instead_of_going_out(const engine_t *before, const engine_t *after, int p,
+                                 const verdict_t *v, char *out, size_t len) {
+  static const struct { rule_key_t rk; const char *one, *many; } lacks[] = {
+      {RK_GOING_OUT_CANASTAS, NP_("going out lacked %d more canasta (%s: the team had %d, %d needed)",
+                                  "going out lacked %d more canastas (%s: the team had %d, %d needed)")},
+      {RK_GOING_OUT_PURE, NP_("going out lacked %d more pure canasta (%s: the team had %d, %d needed)",
+                              "going out lacked %d more pure canastas (%s: the team had %d, %d needed)")},
+      {RK_GOING_OUT_IMPURE,
+       NP_("going out lacked %d more impure canasta (%s: the team had %d, %d needed)",
+           "going out lacked %d more impure canastas (%s: the team had %d, %d needed)")},
+      {RK_GOING_OUT_WILD, NP_("going out lacked %d more wild canasta (%s: the team had %d, %d needed)",
+                              "going out lacked %d more wild canastas (%s: the team had %d, %d needed)")},
+      {RK_GOING_OUT_SEQUENCES,
+       NP_("going out lacked %d more complete sequence (%s: the team had %d, %d needed)",
+           "going out lacked %d more complete sequences (%s: the team had %d, %d needed)")}};
   go_lack_t l = eng_going_out_lack(after, p);
   if (l.rule == RK_NONE || v->rule != l.rule) return;
-  if (l.need > l.have)
-    snprintf(out, len,
-             _("going out lacked %d more (%s: the team had %d, %d needed); %s could have kept "
-               "a card instead, and gone on"),
-             l.need - l.have, rule_key_name(l.rule), l.have, l.need, after->player_name[p]);
+  char lack[256];
+  size_t k = 0;
+  while (k < sizeof lacks / sizeof lacks[0] && lacks[k].rk != l.rule) k++;
+  if (k < sizeof lacks / sizeof lacks[0] && l.need > l.have)
+    snprintf(lack, sizeof lack, i18n_plural(lacks[k].one, lacks[k].many, (unsigned long)(l.need - l.have)),
+             l.need - l.have, rule_key_name(l.rule), l.have, l.need);
   else
-    snprintf(out, len, _("going out was not allowed then (%s); %s could have kept a card "
-                         "instead, and gone on"),
-             rule_key_name(l.rule), after->player_name[p]);
+    snprintf(lack, sizeof lack, _("going out was not allowed then (%s)"), rule_key_name(l.rule));
+  const char *name = before->player_name[p];
+  unsigned held = before->hand[p].total;
+  if (held > 1)
+    snprintf(out, len, _("%s; %s could have kept a card and gone on"), lack, name);
+  else if (held == 0 && before->empty_hand)
+    snprintf(out, len, _("%s; %s could have drawn and gone on"), lack, name);
+  else if (held == 1 && before->last_card.set)
+    snprintf(out, len, _("%s; nothing else was legal here: %s held one card, and the choice was "
+                         "at line %u, which left it"), lack, name, before->last_card.line);
+  else
+    snprintf(out, len, P_("%s; nothing else was legal here: %s held %u card, and the choice was "
+                          "earlier",
+                          "%s; nothing else was legal here: %s held %u cards, and the choice was "
+                          "earlier", held), lack, name, held);
 }
 
 /* An opening below the minimum: what it needed and what the turn laid. */
@@ -166,7 +207,7 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
   const verdict_t *v = &after->err;
   if (!before || st->kind != ST_ACTION || v->status != VERDICT_ILLEGAL) return;
   if (v->code == CODE_GO_OUT_REQUIREMENT) {
-    instead_of_going_out(after, p, v, out, len);
+    instead_of_going_out(before, after, p, v, out, len);
     return;
   }
   if (v->code == CODE_OPENING_MINIMUM) {

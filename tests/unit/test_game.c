@@ -109,7 +109,7 @@ Test(game, header_errors_are_malformed) {
 Test(game, seating_follows_the_ruleset) {
   verdict_t v = judge("cgr 1\nvariant classic\nplayer A\nhand 1\n");
   cr_assert_eq(v.code, CODE_SEATING);
-  cr_assert(strstr(v.message, "1 players"), "%s", v.message);
+  cr_assert(strstr(v.message, "1 player: "), "%s", v.message);
   v = judge("cgr 1\nvariant classic\nplayer A team X\nplayer B team X\nplayer C team Y\n"
             "player D team Y\nhand 1\n");
   cr_assert_eq(v.code, CODE_SEATING);
