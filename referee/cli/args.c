@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "output.h"
+
 int usage_error(const char *fmt, const char *arg) {
-  fprintf(stderr, "referee: ");
-  fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\nTry 'referee --help'.\n");
+  char what[4096];
+  snprintf(what, sizeof what, fmt, arg);
+  out_say("referee: %s", what); /* arg, the user's, escaped */
+  fputs("Try 'referee --help'.\n", stderr);
   return EXIT_ERROR;
 }
 

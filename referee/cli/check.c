@@ -11,6 +11,7 @@
 
 #include "game.h"
 #include "json.h"
+#include "output.h"
 #include "report.h"
 #include "results.h"
 #include "run.h"
@@ -126,7 +127,7 @@ static void json_result(check_t *c, const result_t *r) {
 static void note(check_t *c, const char *path, const char *why) {
   char line[1024];
   snprintf(line, sizeof line, "referee: %s: %s", path, why);
-  fprintf(stderr, "%s\n", line);
+  out_say("%s", line);
   if (!c->opt->json) return;
   fputc('{', c->out);
   if (c->opt->shard) fprintf(c->out, "\"segment\":%llu,", c->opt->shard->current);
@@ -279,8 +280,10 @@ static void print_coverage(const check_t *c, FILE *out) {
                "off) and the illegal records whose verdict names it.\n");
   for (int v = 0; v < c->ncov; v++) {
     const variant_cov_t *cv = &c->cov[v];
-    fprintf(out, "\n## %s\n\n%u records, %u legal.\n\n| code | illegal records |\n|---|---|\n",
-            cv->name, cv->records, cv->legal);
+    fputs("\n## ", out);
+    report_put(out, cv->name); /* a ruleset file's name: the user's */
+    fprintf(out, "\n\n%u records, %u legal.\n\n| code | illegal records |\n|---|---|\n",
+            cv->records, cv->legal);
     for (int k = 1; k < CODE_COUNT; k++)
       fprintf(out, "| `%s` | %u |\n", code_name((code_t)k), cv->code[k]);
     fprintf(out, "\n| ruleset key | legal records relying on it | illegal records naming it "
@@ -302,7 +305,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   c.opt = opt;
   rs_schema_keys(add_key, &c);
   if (!results_begin(&c.results, out, opt->tap && !opt->json, opt->junit && !opt->json)) {
-    fprintf(stderr, "referee: cannot open a temporary file for the JUnit report\n");
+    out_say("referee: cannot open a temporary file for the JUnit report");
     return 3;
   }
   game_t *g = c.g = game_new(forced_rules, on_record, &c);
@@ -319,7 +322,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   /* nothing judged is no success: a shard may hold no record, merge counts them */
   if (opt->shard && opt->json) shard_close(out, opt->shard, "check", forced_rules, npaths, paths);
   if (!opt->shard && c.records == 0 && status == 0) {
-    fprintf(stderr, "referee: no records: nothing was checked\n");
+    out_say("referee: no records: nothing was checked");
     status = 3;
   }
   if (opt->coverage) print_coverage(&c, opt->coverage_out ? opt->coverage_out : out);

@@ -22,6 +22,7 @@
 #include "json.h"
 #include "lang.h"
 #include "merge.h"
+#include "output.h"
 #include "parts.h"
 #include "report.h"
 #include "results.h"
@@ -90,17 +91,19 @@ static void on_record(const record_t *r, void *ctx) {
  * otherwise (no such built-in name, a file that cannot be read) what R is. */
 static void rules_error(const char *rules, const rs_error_t *err) {
   if (err->line) {
-    fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err->file, err->line, err->col ? err->col : 1,
-            err->message);
+    out_say("%s:%u:%u: ruleset: %s", err->file, err->line, err->col ? err->col : 1, err->message);
   } else if (rs_is_path(rules)) {
-    fprintf(stderr, "referee: --rules %s: %s\n", rules, err->message);
+    out_say("referee: --rules %s: %s", rules, err->message);
   } else {
-    fprintf(stderr, "referee: --rules %s: neither a ruleset file (a path holds a / or ends in "
-                    ".yaml) nor a built-in ruleset (", rules);
-    for (const rs_builtin_t *b = rs_builtins; b->name; b++)
-      fprintf(stderr, "%s%s", b == rs_builtins ? "" : ", ", b->name);
+    char names[1024] = "";
+    size_t used = 0;
+    for (const rs_builtin_t *b = rs_builtins; b->name && used < sizeof names; b++)
+      used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                               b == rs_builtins ? "" : ", ", b->name);
     const char *near = rs_nearest_builtin(rules);
-    fprintf(stderr, ")%s%s%s\n", near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
+    out_say("referee: --rules %s: neither a ruleset file (a path holds a / or ends in .yaml) nor a "
+            "built-in ruleset (%s)%s%s%s", rules, names, near ? "; did you mean " : "",
+            near ? near : "", near ? "?" : "");
   }
 }
 
@@ -375,7 +378,7 @@ static void batch_task(part_task_t *t, job_counts_t *counts) {
     bool ok = t->parse_only ? run_parse_only(file, &counts->actions, why, sizeof why)
                             : run_file(t->g, file, why, sizeof why);
     if (ok) continue;
-    fprintf(stderr, "referee: %s: %s\n", file, why);
+    out_say("referee: %s: %s", file, why);
     t->ctx->status = EXIT_ERROR;
   }
 }
@@ -395,7 +398,7 @@ static int part_task(void *p, job_counts_t *counts) {
   if (t->parse_only) {
     counts->actions = run_parse_part(t->r, &t->job.part, rest);
   } else if (!run_part(t->g, t->r, t->job.name, &t->job.part, rest, why, sizeof why)) {
-    fprintf(stderr, "referee: %s: %s\n", t->job.name, why);
+    out_say("referee: %s: %s", t->job.name, why);
     t->ctx->status = EXIT_ERROR;
   }
   counts->records = t->ctx->records;
@@ -437,7 +440,7 @@ static void run_one(const opts_t *o, run_ctx_t *ctx, game_t *g, const char *file
     ok = run_file(g, file, why, sizeof why);
   }
   if (!ok) {
-    fprintf(stderr, "referee: %s: %s\n", file, why);
+    out_say("referee: %s: %s", file, why);
     ctx->status = EXIT_ERROR;
   }
 }
@@ -447,7 +450,7 @@ static void run_one(const opts_t *o, run_ctx_t *ctx, game_t *g, const char *file
 static void shard_error(run_ctx_t *ctx, const char *file, const char *why) {
   char line[1024];
   snprintf(line, sizeof line, "referee: %s: %s", file, why);
-  fprintf(stderr, "%s\n", line);
+  out_say("%s", line);
   ctx->status = EXIT_ERROR;
   if (!ctx->json) return;
   printf("{\"segment\":%llu,\"error\":", ctx->shard->current);
@@ -582,7 +585,7 @@ static int run_files(opts_t *o, char **files) {
 static int run_with_html(opts_t *o, char **files) {
   FILE *f = fopen(o->html, "w");
   if (!f) {
-    fprintf(stderr, "referee: --html %s: %s\n", o->html, strerror(errno));
+    out_say("referee: --html %s: %s", o->html, strerror(errno));
     return EXIT_ERROR;
   }
   o->ctx.html = html_new(f);
@@ -592,7 +595,7 @@ static int run_with_html(opts_t *o, char **files) {
   o->ctx.html = NULL;
   if (fclose(f) != 0) ok = false;
   if (!ok) {
-    fprintf(stderr, "referee: --html %s: could not be written\n", o->html);
+    out_say("referee: --html %s: could not be written", o->html);
     return EXIT_ERROR;
   }
   return rc;
@@ -611,7 +614,7 @@ static int run_main(int argc, char **argv, char **files) {
   if (!lang_setup(o.lang)) return EXIT_ERROR;
   char **list = NULL, *text = NULL;
   if (o.files0 && !read_file_list(&o, &list, &text)) {
-    fprintf(stderr, "referee: %s: cannot read the list of files\n", o.files0);
+    out_say("referee: %s: cannot read the list of files", o.files0);
     rc = EXIT_ERROR;
   } else if (o.check) {
     o.copt.shard = o.sharded ? &o.shard : NULL;
@@ -624,7 +627,7 @@ static int run_main(int argc, char **argv, char **files) {
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int subcommand(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "gen") == 0) return gen_main(argc, argv);
   if (argc > 1 && strcmp(argv[1], "merge") == 0) return merge_main(argc, argv);
   char **files = malloc(sizeof *files * (size_t)argc); /* the file arguments */
@@ -633,3 +636,6 @@ int main(int argc, char **argv) {
   free(files);
   return status;
 }
+
+/* Whatever ran, its standard output is checked at the end (out_end). */
+int main(int argc, char **argv) { return out_end(subcommand(argc, argv)); }

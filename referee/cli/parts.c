@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "run.h"
 
 /* Opens an input ("-": standard input); -1 on failure, with *why. */
@@ -47,7 +48,7 @@ static int cut_input(const char *path, size_t part_bytes, jobs_t *pool, job_task
   int status = 0;
   if (rc < 0) {
     const char *why = fd < 0 ? refused : sp ? cgr_split_why(sp) : strerror(errno);
-    fprintf(stderr, "referee: %s: %s\n", path, why);
+    out_say("referee: %s: %s", path, why);
     status = 3;
   }
   cgr_split_close(sp);
