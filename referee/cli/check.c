@@ -224,6 +224,28 @@ static int check_dir(game_t *g, check_t *c, const char *path) {
   return status;
 }
 
+/* What a path that is no regular file is (stat follows links). */
+static const char *kind_of(mode_t mode) {
+  return S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device"
+         : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a file";
+}
+
+/* A FIFO, a device or a socket (or a link to one) is not read: it may block
+ * forever (a FIFO no one writes) or never end (/dev/zero). Named on the
+ * command line it is an error; found in a walk it is skipped, and said.
+ * Either way it is an input not judged: exit status 3, never a pass
+ * (docs/conformance.md). */
+static int not_regular(check_t *c, const char *path, mode_t mode, bool top) {
+  if (!my_error(c)) return 0;
+  char why[200];
+  if (top)
+    snprintf(why, sizeof why, "%s, not a regular file: check reads files and directories "
+             "(- for standard input)", kind_of(mode));
+  else snprintf(why, sizeof why, "skipped, not judged: %s, not a regular file", kind_of(mode));
+  note(c, path, why);
+  return 3;
+}
+
 static int check_path(game_t *g, check_t *c, const char *path, bool top) {
   struct stat sb;
   /* inside a walk, links to directories are not followed: no loops */
@@ -237,6 +259,7 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
   }
   if (strcmp(path, "-") != 0 && S_ISDIR(sb.st_mode)) return check_dir(g, c, path);
   if (!top && !has_suffix(path, ".cgr")) return 0;
+  if (strcmp(path, "-") != 0 && !S_ISREG(sb.st_mode)) return not_regular(c, path, sb.st_mode, top);
   char why[128];
   bool ok = c->opt->shard ? parts_shard(path, c->opt->shard, check_part, c, why, sizeof why)
                           : run_file(g, path, why, sizeof why);
