@@ -146,7 +146,8 @@ typedef struct {
   const char *origin;            /* --origin NAME:LINE[:RECORDS] */
   run_origin_t origin_at;        /* ... parsed */
   char origin_name[512];
-  const char *files0;            /* --files0-from: a file of NUL-separated names */
+  char **files0;                 /* --files0-from, each time: files of NUL-separated names */
+  int nfiles0;
   bool list_keys;                /* --list-keys */
   char **files;
   int nfiles;
@@ -190,7 +191,7 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
     o->origin = v;
   } else if (strcmp(a, "--files0-from") == 0) {
     if (!v) return usage_error("%s needs a file (- for standard input)", a);
-    o->files0 = v;
+    o->files0[o->nfiles0++] = argv[*i];
   } else if (strcmp(a, "--junit") == 0) {
     if (!v) return usage_error("%s needs a file", a);
     o->copt.junit = v;
@@ -281,7 +282,7 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     if (rc != OPT_GO_ON) return rc;
   }
   if (o->list_keys) return list_keys(o->rules);
-  if (o->nfiles == 0 && !o->files0)
+  if (o->nfiles == 0 && o->nfiles0 == 0)
     return usage_error("no input files (use - for standard input)%s", "");
   if (o->sharded && o->jobs > 1) return usage_error("--shard and --jobs do not go together%s", "");
   if (o->sharded && o->copt.coverage)
@@ -290,7 +291,7 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   if (results && (o->jobs > 1 || o->sharded || o->ctx.json))
     return usage_error("--tap and --junit go with plain output in one process (not --json, "
                        "--jobs or --shard)%s", "");
-  if (o->origin && (o->nfiles != 1 || o->files0 || o->jobs > 1 || o->sharded || o->check))
+  if (o->origin && (o->nfiles != 1 || o->nfiles0 || o->jobs > 1 || o->sharded || o->check))
     return usage_error("--origin takes one input, without --jobs, --shard or check%s", "");
   if (o->origin && !origin_parse(o->origin, o->origin_name, sizeof o->origin_name, &o->origin_at))
     return usage_error("--origin takes NAME:LINE or NAME:LINE:RECORDS (LINE from 1), not '%s'",
@@ -306,31 +307,53 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   return OPT_GO_ON;
 }
 
-/* --files0-from: the names in the file (NUL-separated, as find -print0 and
- * sort -z write them) after those of the command line, in *list and *text
- * (both malloc'd). False when the file cannot be read. */
+/* One list's bytes at the end of *text (growing it), then a NUL, so that
+ * the next list's first name stays its own. False, with errno, when the
+ * list cannot be read whole. */
+static bool append_list(const char *path, char **text, size_t *len, size_t *cap) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  bool ok = f != NULL;
+  for (size_t got = 1; ok && got > 0; *len += got) {
+    got = 0;
+    if (*cap - *len < 4096) {
+      char *grown = realloc(*text, 2 * *cap + 65536);
+      if (!grown) {
+        errno = ENOMEM;
+        ok = false;
+        break;
+      }
+      *text = grown;
+      *cap = 2 * *cap + 65536;
+    }
+    got = fread(*text + *len, 1, *cap - *len - 1, f);
+  }
+  if (f && ferror(f)) ok = false;
+  int err = errno;
+  if (f && f != stdin) fclose(f);
+  errno = err;
+  if (ok && *len > 0 && (*text)[*len - 1] != '\0') (*text)[(*len)++] = '\0';
+  return ok;
+}
+
+/* --files0-from, once or more: the names in each file (NUL-separated, as
+ * find -print0 and sort -z write them), in the order the lists are given,
+ * after those of the command line, in *list and *text (both malloc'd).
+ * False, said, when a list cannot be read: no input is judged then. */
 static bool read_file_list(opts_t *o, char ***list, char **text) {
-  FILE *f = strcmp(o->files0, "-") == 0 ? stdin : fopen(o->files0, "rb");
   size_t len = 0, cap = 0, n = 0;
   *text = NULL;
   *list = NULL;
-  for (size_t got = 1; f && got > 0; len += got) {
-    if (cap - len < 4096) {
-      char *grown = realloc(*text, cap = 2 * cap + 65536);
-      if (!grown) break;
-      *text = grown;
+  for (int k = 0; k < o->nfiles0; k++)
+    if (!append_list(o->files0[k], text, &len, &cap)) {
+      out_say("referee: --files0-from %s: cannot read the list of files: %s", o->files0[k],
+              strerror(errno));
+      return false;
     }
-    got = fread(*text + len, 1, cap - len - 1, f);
-  }
-  bool ok = f && !ferror(f) && *text;
-  if (f && f != stdin) fclose(f);
-  if (!ok) return false;
-  (*text)[len] = '\0';
   for (size_t i = 0; i < len; i++) n += (*text)[i] == '\0';
   *list = malloc(sizeof **list * ((size_t)o->nfiles + n + 2));
   if (!*list) return false;
   memcpy(*list, o->files, sizeof **list * (size_t)o->nfiles);
-  for (char *p = *text; p < *text + len; p += strlen(p) + 1)
+  for (char *p = *text; p && p < *text + len; p += strlen(p) + 1)
     if (*p) (*list)[o->nfiles++] = p;
   o->files = *list;
   return true;
@@ -609,12 +632,12 @@ static int run_main(int argc, char **argv, char **files) {
   o.jobs = 1;
   o.part_bytes = 4000000;
   o.files = files;
+  o.files0 = files + argc;
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
   if (!lang_setup(o.lang)) return EXIT_ERROR;
   char **list = NULL, *text = NULL;
-  if (o.files0 && !read_file_list(&o, &list, &text)) {
-    out_say("referee: %s: cannot read the list of files", o.files0);
+  if (o.nfiles0 && !read_file_list(&o, &list, &text)) {
     rc = EXIT_ERROR;
   } else if (o.check) {
     o.copt.shard = o.sharded ? &o.shard : NULL;
@@ -630,7 +653,8 @@ static int run_main(int argc, char **argv, char **files) {
 static int subcommand(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "gen") == 0) return gen_main(argc, argv);
   if (argc > 1 && strcmp(argv[1], "merge") == 0) return merge_main(argc, argv);
-  char **files = malloc(sizeof *files * (size_t)argc); /* the file arguments */
+  /* the file arguments, then the --files0-from lists (argc at most each) */
+  char **files = malloc(sizeof *files * 2 * (size_t)argc);
   if (!files) return EXIT_ERROR;
   int status = run_main(argc, argv, files);
   free(files);
