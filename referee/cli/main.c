@@ -612,6 +612,13 @@ static int run_with_html(opts_t *o, char **files) {
     return EXIT_ERROR;
   }
   o->ctx.html = html_new(f);
+  unsigned long long size = 0; /* the files' (a pipe's is counted as it is read) */
+  for (int i = 0; i < o->nfiles && o->ctx.html; i++) {
+    struct stat sb;
+    if (strcmp(files[i], "-") != 0 && stat(files[i], &sb) == 0 && S_ISREG(sb.st_mode))
+      size += (unsigned long long)sb.st_size;
+  }
+  if (o->ctx.html) html_input_size(o->ctx.html, size);
   o->jobs = 1;
   int rc = o->ctx.html ? run_files(o, files) : EXIT_ERROR;
   bool ok = o->ctx.html && html_finish(o->ctx.html);
