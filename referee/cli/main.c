@@ -307,58 +307,6 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   return OPT_GO_ON;
 }
 
-/* One list's bytes at the end of *text (growing it), then a NUL, so that
- * the next list's first name stays its own. False, with errno, when the
- * list cannot be read whole. */
-static bool append_list(const char *path, char **text, size_t *len, size_t *cap) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  bool ok = f != NULL;
-  for (size_t got = 1; ok && got > 0; *len += got) {
-    got = 0;
-    if (*cap - *len < 4096) {
-      char *grown = realloc(*text, 2 * *cap + 65536);
-      if (!grown) {
-        errno = ENOMEM;
-        ok = false;
-        break;
-      }
-      *text = grown;
-      *cap = 2 * *cap + 65536;
-    }
-    got = fread(*text + *len, 1, *cap - *len - 1, f);
-  }
-  if (f && ferror(f)) ok = false;
-  int err = errno;
-  if (f && f != stdin) fclose(f);
-  errno = err;
-  if (ok && *len > 0 && (*text)[*len - 1] != '\0') (*text)[(*len)++] = '\0';
-  return ok;
-}
-
-/* --files0-from, once or more: the names in each file (NUL-separated, as
- * find -print0 and sort -z write them), in the order the lists are given,
- * after those of the command line, in *list and *text (both malloc'd).
- * False, said, when a list cannot be read: no input is judged then. */
-static bool read_file_list(opts_t *o, char ***list, char **text) {
-  size_t len = 0, cap = 0, n = 0;
-  *text = NULL;
-  *list = NULL;
-  for (int k = 0; k < o->nfiles0; k++)
-    if (!append_list(o->files0[k], text, &len, &cap)) {
-      out_say("referee: --files0-from %s: cannot read the list of files: %s", o->files0[k],
-              strerror(errno));
-      return false;
-    }
-  for (size_t i = 0; i < len; i++) n += (*text)[i] == '\0';
-  *list = malloc(sizeof **list * ((size_t)o->nfiles + n + 2));
-  if (!*list) return false;
-  memcpy(*list, o->files, sizeof **list * (size_t)o->nfiles);
-  for (char *p = *text; p && p < *text + len; p += strlen(p) + 1)
-    if (*p) (*list)[o->nfiles++] = p;
-  o->files = *list;
-  return true;
-}
-
 /* NAME:LINE[:RECORDS] (the last one or two fields are the numbers). */
 static bool origin_parse(const char *text, char *name, size_t len, run_origin_t *at) {
   const char *c1 = strrchr(text, ':');
@@ -643,8 +591,8 @@ static int run_main(int argc, char **argv, char **files) {
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
   if (!lang_setup(o.lang)) return EXIT_ERROR;
-  char **list = NULL, *text = NULL;
-  if (o.nfiles0 && !read_file_list(&o, &list, &text)) {
+  char **given = o.files, *text = NULL;
+  if (o.nfiles0 && !read_name_lists(o.files0, o.nfiles0, &o.files, &o.nfiles, &text)) {
     rc = EXIT_ERROR;
   } else if (o.check) {
     o.copt.shard = o.sharded ? &o.shard : NULL;
@@ -652,7 +600,7 @@ static int run_main(int argc, char **argv, char **files) {
   } else {
     rc = o.html ? run_with_html(&o, o.files) : run_files(&o, o.files);
   }
-  free(list);
+  if (o.files != given) free(o.files);
   free(text);
   return rc;
 }
