@@ -169,6 +169,11 @@ for cmd in "--rules ./evil.yaml $legal" "check --rules ./evil.yaml suite" \
   [ "$n" -eq 0 ] || fail "referee $cmd: $n control bytes on stderr: $(od -c err | head -3)"
   grep -q '\\x1b\|\\x9b\|\\xc2' err || fail "referee $cmd: the control byte is not shown as \\xNN: $(cat err)"
 done
+# --list-keys writes a ruleset's strings back as YAML escapes, C1 controls too
+printf 'schema: 1\nname: t\nextends: classic\ntitle: "a\\u009b2J \\e[2J"\n' >title.yaml
+run 0 "--list-keys --rules title.yaml" -- "$ref" --list-keys --rules ./title.yaml
+[ "$(raw out)" -eq 0 ] || fail "--list-keys: $(raw out) control bytes in the YAML it writes"
+grep -q 'title: "a\\x9b2J \\x1b\[2J"' out || fail "--list-keys: the title is not escaped: $(grep title out)"
 ok "messages show control bytes as \\xNN"
 
 [ "$fails" -eq 0 ] && echo "lost: every output checked, nothing hangs, nothing raw on the terminal"
