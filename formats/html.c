@@ -417,15 +417,15 @@ void html_record(html_t *h, const record_t *rec) {
     put_record(m, h, rec);
     fclose(m);
   }
-  static const char open[] = "<script type=\"application/json\" class=\"rec\">",
-                    states[] = ",\"states\":[", close[] = "]}</script>\n";
-  unsigned long long size = sizeof open + sizeof states + sizeof close + len + h->len;
+  static const char begin[] = "<script type=\"application/json\" class=\"rec\">",
+                    states[] = ",\"states\":[", end[] = "]}</script>\n";
+  unsigned long long size = sizeof begin + sizeof states + sizeof end + len + h->len;
   if (!left_off(h, rec, size) && buf) {
-    fputs(open, h->out);
-    h->written += put_safe(h->out, buf, len) + strlen(open) + strlen(states) + strlen(close);
+    fputs(begin, h->out);
+    h->written += put_safe(h->out, buf, len) + strlen(begin) + strlen(states) + strlen(end);
     fputs(states, h->out);
     if (h->buf) h->written += put_safe(h->out, h->buf, h->len);
-    fputs(close, h->out);
+    fputs(end, h->out);
     h->shown++;
   }
   free(buf);
