@@ -19,6 +19,17 @@
  * LINES_CAP bytes; the record's "cut" says from which line nothing is kept. */
 enum { WINDOW = 1000, STATES_CAP = 16 << 20, LINES_CAP = 4 << 20 };
 
+/* What a page keeps of its input (docs/dispute.md): PAGE_PER_BYTE bytes for
+ * each byte of input (its size when known, else the bytes read so far), or
+ * PAGE_FLOOR bytes when that is more.
+ * Records cost the page far more than their bytes (a record of one `cgr 1`
+ * line, 6 bytes, about 480; a game's tables 20 to 40 times its text), so
+ * without it a few megabytes of input made a page no browser opens. The first
+ * record is always on the page (it has its own bounds above); from the first
+ * record that would go past the bound, no record is, and the page says which
+ * and how many (put_left_off). */
+enum { PAGE_PER_BYTE = 8, PAGE_FLOOR = 16 << 20 };
+
 struct html {
   FILE *out;
   char *buf;         /* the current record's states, as JSON */
@@ -35,17 +46,26 @@ struct html {
   unsigned received;      /* the last line handed over: at a record's hand-over
                             (html_record), the line that began the next one */
   bool at_end;            /* the input ended: the lines kept are the record's */
+  unsigned long long input;   /* the input's bytes handed over so far */
+  unsigned long long size;    /* ... or the input's size, when known */
+  unsigned long long written; /* the page's bytes */
+  unsigned long long shown;   /* records on the page */
+  unsigned long long left[4]; /* records left off it, by record_status */
+  char *left_file;            /* the first one left off: its file, index */
+  int left_index;
 };
 
 /* Writes the JSON s with every '<' as "\u003c" (a '<' is only ever in a
  * string), so that neither a "</script>" nor a "<!--<script>" in a record's
  * text can end the script element holding the JSON or make it swallow the
  * rest of the page. */
-static void put_safe(FILE *out, const char *s, size_t n) {
+static size_t put_safe(FILE *out, const char *s, size_t n) {
+  size_t wrote = n;
   for (size_t i = 0; i < n; i++) {
-    if (s[i] == '<') fputs("\\u003c", out);
+    if (s[i] == '<') fputs("\\u003c", out), wrote += 5;
     else putc(s[i], out);
   }
+  return wrote;
 }
 
 /* s as a JSON string, '<' escaped (put_safe): a language tag or a word
@@ -96,6 +116,8 @@ void html_line(void *ctx, unsigned line, const char *text, size_t len) {
   }
   h->received = line;
   h->at_end = false;
+  h->input += len + 1;
+  if (h->left_file) return; /* the page is full: its records are only counted */
   bool lead = may_lead(text, len) && h->lines_len + len < LINES_CAP + (64 << 10);
   if (!lead && beyond(h, line, h->lines_len + len, LINES_CAP)) return;
   if (h->lines_cap - h->lines_len < len + 2 * sizeof(unsigned)) {
@@ -145,9 +167,11 @@ html_t *html_new(FILE *out) {
     free(h);
     return NULL;
   }
-  for (const char *const *p = html_head; *p; p++) fputs(*p, out);
+  for (const char *const *p = html_head; *p; p++) fputs(*p, out), h->written += strlen(*p);
   return h;
 }
+
+void html_input_size(html_t *h, unsigned long long bytes) { h->size = bytes; }
 
 /* Cards as names separated by spaces, sorted by suit then rank. */
 static void put_cards(FILE *out, const card_counts_t *cc) {
@@ -233,7 +257,7 @@ static void put_state(FILE *out, const engine_t *eng) {
 
 void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   html_t *h = ctx;
-  if (!h->states) return;
+  if (!h->states || h->left_file) return;
   if (e && !h->error_line && eng_error(e)->status == VERDICT_ILLEGAL) h->error_line = line;
   if (beyond(h, line, h->len, STATES_CAP)) return;
   fprintf(h->states, "%s[%u,%d,", h->first_state ? "" : ",", line, hand);
@@ -377,25 +401,85 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
   put_source(out, h, rec, last);
 }
 
+/* Is rec, whose script would take `size` bytes, left off the page (the
+ * bound above)? Counted when it is. */
+static bool left_off(html_t *h, const record_t *rec, unsigned long long size) {
+  unsigned long long bound = (h->size > h->input ? h->size : h->input) * PAGE_PER_BYTE;
+  if (bound < PAGE_FLOOR) bound = PAGE_FLOOR;
+  bool left = h->left_file || (h->shown > 0 && h->written + size > bound);
+  if (!left) return false;
+  if (!h->left_file) {
+    h->left_file = strdup(rec->file);
+    h->left_index = rec->index;
+    if (!h->left_file) h->left_file = strdup("?");
+  }
+  h->left[record_status(rec) & 3]++;
+  return true;
+}
+
 void html_record(html_t *h, const record_t *rec) {
   if (h->states) fflush(h->states);
   char *buf = NULL;
   size_t len = 0;
-  FILE *m = open_memstream(&buf, &len);
+  FILE *m = h->left_file ? NULL : open_memstream(&buf, &len);
   if (m) {
     put_record(m, h, rec);
     fclose(m);
-    fputs("<script type=\"application/json\" class=\"rec\">", h->out);
-    put_safe(h->out, buf, len);
-    fputs(",\"states\":[", h->out);
-    if (h->buf) put_safe(h->out, h->buf, h->len);
-    fputs("]}</script>\n", h->out);
+  }
+  static const char begin[] = "<script type=\"application/json\" class=\"rec\">",
+                    states[] = ",\"states\":[", end[] = "]}</script>\n";
+  unsigned long long size = sizeof begin + sizeof states + sizeof end + len + h->len;
+  if (!left_off(h, rec, size) && buf) {
+    fputs(begin, h->out);
+    h->written += put_safe(h->out, buf, len) + strlen(begin) + strlen(states) + strlen(end);
+    fputs(states, h->out);
+    if (h->buf) h->written += put_safe(h->out, h->buf, h->len);
+    fputs(end, h->out);
+    h->shown++;
   }
   free(buf);
   if (h->states) fclose(h->states);
   free(h->buf);
   drop_lines(h, record_last(h, rec));
   open_states(h);
+}
+
+/* s as HTML text: markup escaped. */
+static void put_text(FILE *out, const char *s) {
+  for (; *s; s++) {
+    switch (*s) {
+      case '<': fputs("&lt;", out); break;
+      case '>': fputs("&gt;", out); break;
+      case '&': fputs("&amp;", out); break;
+      case '"': fputs("&quot;", out); break;
+      default: putc(*s, out);
+    }
+  }
+}
+
+/* The records left off the page (left_off): which, how many, why, and
+ * where every verdict is, as the page's first paragraph (its script puts it
+ * there; without the script it ends the page). */
+static void put_left_off(html_t *h) {
+  unsigned long long n = h->left[0] + h->left[1] + h->left[2] + h->left[3];
+  char *text = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+  if (!m) return;
+  fprintf(m, P_("%llu record is not on this page, from record %d of %s on",
+                "%llu records are not on this page, from record %d of %s on", n),
+          n, h->left_index, h->left_file);
+  fprintf(m, _(" (%llu legal, %llu illegal, %llu malformed, %llu with a ruleset error): "
+               "a page holds at most %d bytes for each byte of its input, or %d MB when "
+               "that is more. referee --json gives every verdict; --html over fewer "
+               "records shows their replay."),
+          h->left[0], h->left[1], h->left[2], h->left[3], PAGE_PER_BYTE, PAGE_FLOOR >> 20);
+  if (fclose(m) == 0) {
+    fputs("<p id=\"left-off\" style=\"background:#fff3c4;color:#7b5a00;padding:.5em 1em\">", h->out);
+    put_text(h->out, text);
+    fputs("</p>\n", h->out);
+  }
+  free(text);
 }
 
 /* The words of the page's script (html_page.c), each the key the script
@@ -461,6 +545,8 @@ static void put_words(FILE *out) {
 }
 
 bool html_finish(html_t *h) {
+  if (h->left_file) put_left_off(h);
+  free(h->left_file);
   put_words(h->out);
   for (const char *const *p = html_tail; *p; p++) fputs(*p, h->out);
   bool ok = fflush(h->out) == 0 && !ferror(h->out);

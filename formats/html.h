@@ -16,6 +16,10 @@ typedef struct html html_t;
 
 /* Starts a page on out (the caller's, not closed); NULL without memory. */
 html_t *html_new(FILE *out);
+/* The input's size when it is known before it is read (regular files): the
+ * page's bound (html.c) is then set by all of it from the first record,
+ * rather than by the bytes read so far. */
+void html_input_size(html_t *h, unsigned long long bytes);
 /* The observer to pass to game_observe with the html_t as its context. */
 void html_observe(void *ctx, unsigned line, int hand, const engine_t *e);
 /* Every line read (cgr_set_line_sink, with the html_t as its context), and

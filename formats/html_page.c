@@ -46,6 +46,8 @@ const char *const html_head[] = {
 const char *const html_tail[] = {
   "<script>\n",
   "var R=[].map.call(document.querySelectorAll('script.rec'),function(s){return JSON.parse(s.textContent)});\n",
+  /* the records left off the page (html.c's bound) are said before the others */
+  "var LO=document.getElementById('left-off');if(LO)document.body.insertBefore(LO,document.getElementById('list'));\n",
   "var SU={S:'\\u2660',H:'\\u2665',D:'\\u2666',C:'\\u2663'},act=null;\n",
   /* the page's words in the messages' language (html.c writes them, but for English) */
   "var TR=(function(s){return s?JSON.parse(s.textContent):{}})(document.getElementById('i18n'));\n",

@@ -96,25 +96,38 @@ void results_end(results_t *rs) {
   else fprintf(rs->out, "%u passed, %u failed\n", rs->passed, rs->failed);
 }
 
+/* The JUnit file path cannot be written (err: errno, 0 when unknown): said
+ * on stderr, its name escaped as a record's text (report_put). */
+static int junit_failed(const char *path, int err) {
+  fputs("referee: ", stderr);
+  report_put(stderr, path);
+  fprintf(stderr, ": cannot write the JUnit file: %s\n", err ? strerror(err) : "a write failed");
+  return 3;
+}
+
 int results_junit(results_t *rs, const char *path) {
   if (!rs->junit_cases) return 0;
   FILE *f = fopen(path, "w");
-  if (!f) {
-    fprintf(stderr, "referee: %s: cannot write the JUnit file: %s\n", path, strerror(errno));
-    fclose(rs->junit_cases);
-    rs->junit_cases = NULL;
-    return 3;
+  int err = f ? 0 : errno;
+  bool failed = f == NULL;
+  if (f) {
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%u\" "
+               "failures=\"%u\">\n  <testsuite name=\"canasta-referee conformance\" "
+               "tests=\"%u\" failures=\"%u\" errors=\"0\">\n",
+            rs->passed + rs->failed, rs->failed, rs->passed + rs->failed, rs->failed);
+    /* the cases wait in a temporary file: a write lost there is lost here */
+    failed = fflush(rs->junit_cases) != 0 || ferror(rs->junit_cases);
+    rewind(rs->junit_cases);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, rs->junit_cases)) > 0) fwrite(buf, 1, n, f);
+    fputs("  </testsuite>\n</testsuites>\n", f);
+    if (ferror(rs->junit_cases)) failed = true;
+    if (fflush(f) != 0) err = errno, failed = true;
+    failed = failed || ferror(f);
+    if (fclose(f) != 0 && !failed) err = errno, failed = true;
   }
-  fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%u\" "
-             "failures=\"%u\">\n  <testsuite name=\"canasta-referee conformance\" "
-             "tests=\"%u\" failures=\"%u\" errors=\"0\">\n",
-          rs->passed + rs->failed, rs->failed, rs->passed + rs->failed, rs->failed);
-  rewind(rs->junit_cases);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, rs->junit_cases)) > 0) fwrite(buf, 1, n, f);
-  fputs("  </testsuite>\n</testsuites>\n", f);
   fclose(rs->junit_cases);
   rs->junit_cases = NULL;
-  return fclose(f) == 0 ? 0 : 3;
+  return failed ? junit_failed(path, err) : 0;
 }

@@ -19,6 +19,13 @@ _Noreturn void out_of_memory(const char *what);
  * when it is not one (empty, a sign, other characters, too large). */
 bool number_arg(const char *v, unsigned long long *out);
 
+/* --files0-from, once or more: the names in each of the lists (files of
+ * names separated by NUL, as find -print0 and sort -z write them; "-" is
+ * standard input), in the order given, after the *nnames names of *names.
+ * On success *names is a new array (the caller frees it, and *text, which
+ * holds the names); false, said on stderr, when a list cannot be read. */
+bool read_name_lists(char *const lists[], int nlists, char ***names, int *nnames, char **text);
+
 /* `referee --help`, in two strings (C11 promises literals of 4095 bytes):
  * usage.c. */
 extern const char referee_usage[], referee_usage_more[];

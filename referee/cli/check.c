@@ -13,6 +13,7 @@
 #include "game.h"
 #include "jobs.h"
 #include "json.h"
+#include "output.h"
 #include "relay.h"
 #include "report.h"
 #include "results.h"
@@ -148,7 +149,7 @@ static void note(check_t *c, const char *path, const char *why) {
   settle(c); /* --jobs: what was found before it is printed before it */
   char line[1024];
   snprintf(line, sizeof line, "referee: %s: %s", path, why);
-  fprintf(stderr, "%s\n", line);
+  out_say("%s", line);
   if (!c->opt->json) return;
   fputc('{', c->out);
   if (c->opt->shard) fprintf(c->out, "\"segment\":%llu,", c->opt->shard->current);
@@ -247,6 +248,28 @@ static int check_dir(game_t *g, check_t *c, const char *path) {
   return status;
 }
 
+/* What a path that is no regular file is (stat follows links). */
+static const char *kind_of(mode_t mode) {
+  return S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ? "a character device"
+         : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ? "a socket" : "not a file";
+}
+
+/* A FIFO, a device or a socket (or a link to one) is not read: it may block
+ * forever (a FIFO no one writes) or never end (/dev/zero). Named on the
+ * command line it is an error; found in a walk it is skipped, and said.
+ * Either way it is an input not judged: exit status 3, never a pass
+ * (docs/conformance.md). */
+static int not_regular(check_t *c, const char *path, mode_t mode, bool top) {
+  if (!my_error(c, path)) return 0;
+  char why[200];
+  if (top)
+    snprintf(why, sizeof why, "%s, not a regular file: check reads files and directories "
+             "(- for standard input)", kind_of(mode));
+  else snprintf(why, sizeof why, "skipped, not judged: %s, not a regular file", kind_of(mode));
+  note(c, path, why);
+  return 3;
+}
+
 static int check_path(game_t *g, check_t *c, const char *path, bool top) {
   struct stat sb;
   /* inside a walk, links to directories are not followed: no loops */
@@ -260,6 +283,7 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
   }
   if (strcmp(path, "-") != 0 && S_ISDIR(sb.st_mode)) return check_dir(g, c, path);
   if (!top && !has_suffix(path, ".cgr")) return 0;
+  if (strcmp(path, "-") != 0 && !S_ISREG(sb.st_mode)) return not_regular(c, path, sb.st_mode, top);
   if (c->pool) return found(c, path);
   char why[128];
   bool ok = c->opt->shard ? parts_shard(path, c->opt->shard, check_part, c, why, sizeof why)
@@ -305,8 +329,10 @@ static void print_coverage(const check_t *c, FILE *out) {
                "off) and the illegal records whose verdict names it.\n");
   for (int v = 0; v < c->ncov; v++) {
     const variant_cov_t *cv = &c->cov[v];
-    fprintf(out, "\n## %s\n\n%u records, %u legal.\n\n| code | illegal records |\n|---|---|\n",
-            cv->name, cv->records, cv->legal);
+    fputs("\n## ", out);
+    report_put(out, cv->name); /* a ruleset file's name: the user's */
+    fprintf(out, "\n\n%u records, %u legal.\n\n| code | illegal records |\n|---|---|\n",
+            cv->records, cv->legal);
     for (int k = 1; k < CODE_COUNT; k++)
       fprintf(out, "| `%s` | %u |\n", code_name((code_t)k), cv->code[k]);
     fprintf(out, "\n| ruleset key | legal records relying on it | illegal records naming it "
@@ -418,7 +444,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   c.opt = opt;
   rs_schema_keys(add_key, &c);
   if (!results_begin(&c.results, out, opt->tap && !opt->json, opt->junit && !opt->json)) {
-    fprintf(stderr, "referee: cannot open a temporary file for the JUnit report\n");
+    out_say("referee: cannot open a temporary file for the JUnit report");
     return 3;
   }
   game_t *g = c.g = game_new(forced_rules, on_record, &c);
@@ -438,7 +464,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   /* nothing judged is no success: a shard may hold no record, merge counts them */
   if (opt->shard && opt->json) shard_close(out, opt->shard);
   if (!opt->shard && c.records == 0 && status == 0) {
-    fprintf(stderr, "referee: no records: nothing was checked\n");
+    out_say("referee: no records: nothing was checked");
     status = 3;
   }
   if (opt->coverage) print_coverage(&c, opt->coverage_out ? opt->coverage_out : out);

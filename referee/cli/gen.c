@@ -343,7 +343,8 @@ int gen_write(const gen_options_t *opt, FILE *out, gen_stats_t *stats, char *why
     snprintf(why, why_len, "out of memory");
     status = 3;
   }
-  for (int game = 1; game <= opt->games && status == 0; game++) {
+  /* a failed write ends the run (the exit status says it: output.h) */
+  for (int game = 1; game <= opt->games && status == 0 && !ferror(out); game++) {
     uint64_t seed = (uint64_t)opt->seed;
     g.rng = seed * UINT64_C(0x100000001b3) + (uint64_t)(unsigned)game;
     status = play_game(&g, out, game);

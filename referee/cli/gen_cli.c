@@ -4,6 +4,7 @@
 
 #include "args.h"
 #include "gen.h"
+#include "output.h"
 #include "ruleset.h"
 #include "verdict.h"
 
@@ -54,12 +55,9 @@ int gen_main(int argc, char **argv) {
   if (!opt.rules) return usage_error("gen needs --variant (see --list-rules)%s", "");
   gen_stats_t st;
   char why[512];
+  /* a failed write is said by main at the end (out_end) */
   int status = gen_write(&opt, stdout, &st, why, sizeof why);
-  if (fflush(stdout) != 0) {
-    fprintf(stderr, "referee: gen: cannot write the games\n");
-    return EXIT_ERROR;
-  }
-  if (status) fprintf(stderr, "referee: gen: %s\n", why);
+  if (status) out_say("referee: gen: %s", why);
   if (stats)
     fprintf(stderr, "gen: %llu games, %llu hands, %llu actions; %llu hands gone out (%.0f%%), "
                     "%llu by laying the last card on a meld; "

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "output.h"
 
 #ifndef REFEREE_LOCALEDIR
 #define REFEREE_LOCALEDIR "/usr/local/share/locale"
@@ -48,12 +49,10 @@ bool lang_setup(const char *lang) {
   const char *dir = locale_dir(buf, sizeof buf);
   bool english = lang && strncmp(lang, "en", 2) == 0 && strchr("_.@", lang[2] ? lang[2] : '_');
   if (lang && !english && !has_catalogue(dir, lang)) {
-    fprintf(stderr, "referee: --lang %s: no messages in that language (en, fr; looked in %s)\n",
-            lang, dir);
+    out_say("referee: --lang %s: no messages in that language (en, fr; looked in %s)", lang, dir);
     return false;
   }
   if (i18n_init(lang, dir) || !lang) return true;
-  fprintf(stderr, "referee: --lang %s: no locale to show the messages in (C.UTF-8 is "
-                  "missing)\n", lang);
+  out_say("referee: --lang %s: no locale to show the messages in (C.UTF-8 is missing)", lang);
   return false;
 }

@@ -22,6 +22,7 @@
 #include "json.h"
 #include "lang.h"
 #include "merge.h"
+#include "output.h"
 #include "parts.h"
 #include "relay.h"
 #include "report.h"
@@ -95,17 +96,19 @@ static void on_record(const record_t *r, void *ctx) {
 static void rules_error(const char *rules, const rs_error_t *err) {
   if (err->no_memory) out_of_memory(rules);
   if (err->line) {
-    fprintf(stderr, "%s:%u:%u: ruleset: %s\n", err->file, err->line, err->col ? err->col : 1,
-            err->message);
+    out_say("%s:%u:%u: ruleset: %s", err->file, err->line, err->col ? err->col : 1, err->message);
   } else if (rs_is_path(rules)) {
-    fprintf(stderr, "referee: --rules %s: %s\n", rules, err->message);
+    out_say("referee: --rules %s: %s", rules, err->message);
   } else {
-    fprintf(stderr, "referee: --rules %s: neither a ruleset file (a path holds a / or ends in "
-                    ".yaml) nor a built-in ruleset (", rules);
-    for (const rs_builtin_t *b = rs_builtins; b->name; b++)
-      fprintf(stderr, "%s%s", b == rs_builtins ? "" : ", ", b->name);
+    char names[1024] = "";
+    size_t used = 0;
+    for (const rs_builtin_t *b = rs_builtins; b->name && used < sizeof names; b++)
+      used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                               b == rs_builtins ? "" : ", ", b->name);
     const char *near = rs_nearest_builtin(rules);
-    fprintf(stderr, ")%s%s%s\n", near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
+    out_say("referee: --rules %s: neither a ruleset file (a path holds a / or ends in .yaml) nor a "
+            "built-in ruleset (%s)%s%s%s", rules, names, near ? "; did you mean " : "",
+            near ? near : "", near ? "?" : "");
   }
 }
 
@@ -149,7 +152,8 @@ typedef struct {
   const char *origin;            /* --origin NAME:LINE[:RECORDS] */
   run_origin_t origin_at;        /* ... parsed */
   char origin_name[512];
-  const char *files0;            /* --files0-from: a file of NUL-separated names */
+  char **files0;                 /* --files0-from, each time: files of NUL-separated names */
+  int nfiles0;
   bool list_keys;                /* --list-keys */
   char **files;
   int nfiles;
@@ -197,7 +201,7 @@ static int option_with_value(opts_t *o, int argc, char **argv, int *i) {
     o->origin = v;
   } else if (strcmp(a, "--files0-from") == 0) {
     if (!v) return usage_error("%s needs a file (- for standard input)", a);
-    o->files0 = v;
+    o->files0[o->nfiles0++] = argv[*i];
   } else if (strcmp(a, "--junit") == 0) {
     if (!v) return usage_error("%s needs a file", a);
     o->copt.junit = v;
@@ -288,7 +292,7 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     if (rc != OPT_GO_ON) return rc;
   }
   if (o->list_keys) return list_keys(o->rules);
-  if (o->nfiles == 0 && !o->files0)
+  if (o->nfiles == 0 && o->nfiles0 == 0)
     return usage_error("no input files (use - for standard input)%s", "");
   if (o->sharded && o->jobs > 1) return usage_error("--shard and --jobs do not go together%s", "");
   if (o->run_id && !o->sharded) return usage_error("--run-id goes with --shard%s", "");
@@ -297,7 +301,7 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
   bool results = !o->check && (o->copt.tap || o->copt.junit);
   if (results && (o->sharded || o->ctx.json))
     return usage_error("--tap and --junit go with plain output (not --json or --shard)%s", "");
-  if (o->origin && (o->nfiles != 1 || o->files0 || o->jobs > 1 || o->sharded || o->check))
+  if (o->origin && (o->nfiles != 1 || o->nfiles0 || o->jobs > 1 || o->sharded || o->check))
     return usage_error("--origin takes one input, without --jobs, --shard or check%s", "");
   if (o->origin && !origin_parse(o->origin, o->origin_name, sizeof o->origin_name, &o->origin_at))
     return usage_error("--origin takes NAME:LINE or NAME:LINE:RECORDS (LINE from 1), not '%s'",
@@ -311,36 +315,6 @@ static int parse_args(opts_t *o, int argc, char **argv, char **files) {
     }
   }
   return OPT_GO_ON;
-}
-
-/* --files0-from: the names in the file (NUL-separated, as find -print0 and
- * sort -z write them) after those of the command line, in *list and *text
- * (both malloc'd). False when the file cannot be read. */
-static bool read_file_list(opts_t *o, char ***list, char **text) {
-  FILE *f = strcmp(o->files0, "-") == 0 ? stdin : fopen(o->files0, "rb");
-  size_t len = 0, cap = 0, n = 0;
-  *text = NULL;
-  *list = NULL;
-  for (size_t got = 1; f && got > 0; len += got) {
-    if (cap - len < 4096) {
-      char *grown = realloc(*text, cap = 2 * cap + 65536);
-      if (!grown) out_of_memory(o->files0);
-      *text = grown;
-    }
-    got = fread(*text + len, 1, cap - len - 1, f);
-  }
-  bool ok = f && !ferror(f) && *text;
-  if (f && f != stdin) fclose(f);
-  if (!ok) return false;
-  (*text)[len] = '\0';
-  for (size_t i = 0; i < len; i++) n += (*text)[i] == '\0';
-  *list = malloc(sizeof **list * ((size_t)o->nfiles + n + 2));
-  if (!*list) out_of_memory(o->files0);
-  memcpy(*list, o->files, sizeof **list * (size_t)o->nfiles);
-  for (char *p = *text; p < *text + len; p += strlen(p) + 1)
-    if (*p) (*list)[o->nfiles++] = p;
-  o->files = *list;
-  return true;
 }
 
 /* NAME:LINE[:RECORDS] (the last one or two fields are the numbers). */
@@ -379,7 +353,7 @@ typedef struct {
 /* A file or a part that could not be read, in a --jobs process. */
 static void job_failed(void *ctx, const char *file, const char *why) {
   run_ctx_t *c = ctx;
-  fprintf(stderr, "referee: %s: %s\n", file, why);
+  out_say("referee: %s: %s", file, why);
   c->status = EXIT_ERROR;
 }
 
@@ -452,7 +426,7 @@ static void run_one(const opts_t *o, run_ctx_t *ctx, game_t *g, const char *file
     ok = run_file(g, file, why, sizeof why);
   }
   if (!ok) {
-    fprintf(stderr, "referee: %s: %s\n", file, why);
+    out_say("referee: %s: %s", file, why);
     ctx->status = EXIT_ERROR;
   }
 }
@@ -462,7 +436,7 @@ static void run_one(const opts_t *o, run_ctx_t *ctx, game_t *g, const char *file
 static void shard_error(run_ctx_t *ctx, const char *file, const char *why) {
   char line[1024];
   snprintf(line, sizeof line, "referee: %s: %s", file, why);
-  fprintf(stderr, "%s\n", line);
+  out_say("%s", line);
   ctx->status = EXIT_ERROR;
   if (!ctx->json) return;
   printf("{\"segment\":%llu,\"error\":", ctx->shard->current);
@@ -593,10 +567,17 @@ static int run_files(opts_t *o, char **files) {
 static int run_with_html(opts_t *o, char **files) {
   FILE *f = fopen(o->html, "w");
   if (!f) {
-    fprintf(stderr, "referee: --html %s: %s\n", o->html, strerror(errno));
+    out_say("referee: --html %s: %s", o->html, strerror(errno));
     return EXIT_ERROR;
   }
   o->ctx.html = html_new(f);
+  unsigned long long size = 0; /* the files' (a pipe's is counted as it is read) */
+  for (int i = 0; i < o->nfiles && o->ctx.html; i++) {
+    struct stat sb;
+    if (strcmp(files[i], "-") != 0 && stat(files[i], &sb) == 0 && S_ISREG(sb.st_mode))
+      size += (unsigned long long)sb.st_size;
+  }
+  if (o->ctx.html) html_input_size(o->ctx.html, size);
   o->jobs = 1;
   if (!o->ctx.html) out_of_memory(o->html);
   int rc = run_files(o, files);
@@ -604,7 +585,7 @@ static int run_with_html(opts_t *o, char **files) {
   o->ctx.html = NULL;
   if (fclose(f) != 0) ok = false;
   if (!ok) {
-    fprintf(stderr, "referee: --html %s: could not be written\n", o->html);
+    out_say("referee: --html %s: could not be written", o->html);
     return EXIT_ERROR;
   }
   return rc;
@@ -629,12 +610,12 @@ static int run_main(int argc, char **argv, char **files) {
   o.jobs = 1;
   o.part_bytes = PART_AUTO;
   o.files = files;
+  o.files0 = files + argc;
   int rc = parse_args(&o, argc, argv, files);
   if (rc != OPT_GO_ON) return rc;
   if (!lang_setup(o.lang) || (o.sharded && !shard_setup(&o))) return EXIT_ERROR;
-  char **list = NULL, *text = NULL;
-  if (o.files0 && !read_file_list(&o, &list, &text)) {
-    fprintf(stderr, "referee: %s: cannot read the list of files\n", o.files0);
+  char **given = o.files, *text = NULL;
+  if (o.nfiles0 && !read_name_lists(o.files0, o.nfiles0, &o.files, &o.nfiles, &text)) {
     rc = EXIT_ERROR;
   } else if (o.check) {
     o.copt.shard = o.sharded ? &o.shard : NULL;
@@ -643,17 +624,21 @@ static int run_main(int argc, char **argv, char **files) {
   } else {
     rc = o.html ? run_with_html(&o, o.files) : run_files(&o, o.files);
   }
-  free(list);
+  if (o.files != given) free(o.files);
   free(text);
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int subcommand(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "gen") == 0) return gen_main(argc, argv);
   if (argc > 1 && strcmp(argv[1], "merge") == 0) return merge_main(argc, argv);
-  char **files = malloc(sizeof *files * (size_t)argc); /* the file arguments */
+  /* the file arguments, then the --files0-from lists (argc at most each) */
+  char **files = malloc(sizeof *files * 2 * (size_t)argc);
   if (!files) out_of_memory("the command line");
   int status = run_main(argc, argv, files);
   free(files);
   return status;
 }
+
+/* Whatever ran, its standard output is checked at the end (out_end). */
+int main(int argc, char **argv) { return out_end(subcommand(argc, argv)); }

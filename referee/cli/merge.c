@@ -37,6 +37,7 @@
 #include <sys/resource.h>
 
 #include "json.h"
+#include "output.h"
 #include "results.h"
 #include "shard.h"
 
@@ -280,12 +281,7 @@ static void verdict(merge_t *m, const char *line, const char *v, size_t len) {
 
 /* A shard's error line on stderr: a control byte (ESC...) is shown as \xNN,
  * never sent to the terminal. */
-static void say_error(const char *why) {
-  for (const unsigned char *p = (const unsigned char *)why; *p; p++)
-    if (*p < 0x20 || *p == 0x7f) fprintf(stderr, "\\x%02x", *p);
-    else fputc(*p, stderr);
-  fputc('\n', stderr);
-}
+static void say_error(const char *why) { out_say("%s", why); }
 
 static void one_line(merge_t *m, const char *line) {
   const char *v;

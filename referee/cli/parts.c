@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "run.h"
 
 /* Opens an input ("-": standard input); -1 on failure, with *why. */
@@ -60,7 +61,7 @@ static int cut_input(const char *path, size_t part_bytes, int workers, jobs_t *p
   int status = 0;
   if (rc < 0) {
     const char *why = fd < 0 ? refused : sp ? cgr_split_why(sp) : strerror(errno);
-    fprintf(stderr, "referee: %s: %s\n", path, why);
+    out_say("referee: %s: %s", path, why);
     status = 3;
   }
   cgr_split_close(sp);

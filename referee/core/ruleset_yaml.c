@@ -9,12 +9,16 @@
 #include "ruleset.h"
 #include "schema.h"
 
-/* A string in YAML's double quotes. */
+/* A string in YAML's double quotes: a control character (C0, DEL, or C1,
+ * U+0080 to U+009F, which the loader's UTF-8 holds as C2 80 to C2 9F) as
+ * YAML's \xNN, which reads back as the same character and cannot act on a
+ * terminal. */
 static void put_string(FILE *out, const char *s) {
   putc('"', out);
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
     if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
     else if (*p < 0x20 || *p == 0x7f) fprintf(out, "\\x%02x", *p);
+    else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) fprintf(out, "\\x%02x", *++p);
     else putc(*p, out);
   }
   putc('"', out);

@@ -1,0 +1,53 @@
+/* output.c — messages and the end of standard output (output.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "report.h"
+
+void out_vsay(const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *text = n >= 0 ? malloc((size_t)n + 1) : NULL, *shown = NULL;
+  size_t len = 0;
+  if (text) vsnprintf(text, (size_t)n + 1, fmt, again);
+  va_end(again);
+  /* escaped into memory first: one write, so that processes sharing stderr
+   * (--jobs, xargs -P) do not interleave their messages */
+  FILE *m = text ? open_memstream(&shown, &len) : NULL;
+  if (m) {
+    report_put(m, text);
+    fputc('\n', m);
+    if (fclose(m) != 0) len = 0;
+  }
+  if (shown && len) fwrite(shown, 1, len, stderr);
+  else fputs("referee: out of memory for a message\n", stderr);
+  free(shown);
+  free(text);
+}
+
+void out_say(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  out_vsay(fmt, ap);
+  va_end(ap);
+}
+
+int out_end(int status) {
+  int err = fflush(stdout) != 0 ? errno : 0;
+  bool failed = err != 0 || ferror(stdout);
+  if (fclose(stdout) != 0 && !failed) {
+    err = errno;
+    failed = true;
+  }
+  if (!failed) return status;
+  out_say("referee: standard output: could not be written%s%s", err ? ": " : "",
+          err ? strerror(err) : "");
+  return EXIT_ERROR;
+}

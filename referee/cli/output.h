@@ -1,0 +1,27 @@
+/* output.h — what the program prints around its reports: messages on
+ * stderr, and the end of standard output.
+ *
+ * A message may hold user data — a file name, a ruleset's value, an
+ * option's value — so every byte a terminal would act on is shown as \xNN,
+ * by the escaper the text report uses for a record's text (report_put): a
+ * ruleset or a file name cannot retitle the window or clear the screen of
+ * whoever reads the message. */
+#ifndef OUTPUT_H
+#define OUTPUT_H
+
+#include <stdarg.h>
+
+#include "verdict.h"
+
+/* The message fmt makes, escaped (report_put), then a newline, to stderr in
+ * one write. The caller gives the prefix ("referee: ..."). */
+void out_say(const char *fmt, ...) PRINTF_LIKE(1, 2);
+void out_vsay(const char *fmt, va_list ap);
+
+/* The end of standard output: flushed and closed, and checked. A write that
+ * failed at any time (a full disk, a closed descriptor) makes the exit status
+ * 3 with a message, never `status` with the output lost. Returns the exit
+ * status to end with. */
+int out_end(int status);
+
+#endif
