@@ -15,16 +15,16 @@
 #include "results.h"
 #include "run.h"
 
-enum { MAX_VARIANTS = 16, MAX_KEYS = 128 };
-
-/* Coverage: for each variant seen, how many records end with each code, how
- * many illegal records name each ruleset key, and how many legal records rely
- * on each rule (uses.h). */
+/* Coverage: for each ruleset seen, how many records end with each code, how
+ * many illegal records name each ruleset key (key[i] counts keys[i] of the
+ * check), and how many legal records rely on each rule (uses.h). As many
+ * rulesets and keys as there are: none is dropped (a corpus of 16 rulesets
+ * and more lost the rest from the report). The check owns name and key. */
 typedef struct {
-  char name[64];
+  char *name;
   unsigned records, legal;
   unsigned code[CODE_COUNT];
-  unsigned key[MAX_KEYS];
+  unsigned *key;
   unsigned relied[RK_COUNT];
   bool active[RK_COUNT];
 } variant_cov_t;
@@ -36,10 +36,11 @@ typedef struct {
   cgr_reader_t *reader;   /* --shard: reads the shard's parts */
   unsigned long long records; /* judged */
   game_t *g;
-  variant_cov_t cov[MAX_VARIANTS];
-  int ncov;
-  const char *keys[MAX_KEYS];
-  int nkeys;
+  variant_cov_t *cov;
+  int ncov, cov_cap;
+  char **keys;
+  int nkeys, keys_cap;
+  bool cov_failed;        /* out of memory: the report would be short, exit 3 */
 } check_t;
 
 static void describe_expect(const record_t *r, char *buf, size_t len) {
@@ -75,18 +76,39 @@ static int key_index(check_t *c, const char *key) {
   return -1;
 }
 
+/* The coverage of ruleset name, a new entry the first time (rs: its rules'
+ * switches); NULL when memory runs out. */
+static variant_cov_t *cov_of(check_t *c, const char *name, const ruleset_t *rs) {
+  for (int v = 0; v < c->ncov; v++)
+    if (strcmp(c->cov[v].name, name) == 0) return &c->cov[v];
+  if (c->ncov == c->cov_cap) {
+    int cap = c->cov_cap ? 2 * c->cov_cap : 16;
+    variant_cov_t *grown = realloc(c->cov, (size_t)cap * sizeof *grown);
+    if (!grown) return NULL;
+    c->cov = grown;
+    c->cov_cap = cap;
+  }
+  variant_cov_t *cv = &c->cov[c->ncov];
+  memset(cv, 0, sizeof *cv);
+  cv->name = strdup(name);
+  cv->key = calloc((size_t)c->nkeys + 1, sizeof *cv->key);
+  if (!cv->name || !cv->key) {
+    free(cv->name);
+    free(cv->key);
+    return NULL;
+  }
+  for (int k = 0; k < RK_COUNT && rs; k++) cv->active[k] = rule_key_active(rs, (rule_key_t)k);
+  c->ncov++;
+  return cv;
+}
+
 static void count_coverage(check_t *c, const record_t *r) {
   const char *name = r->rs ? r->rs->name : r->variant[0] ? r->variant : "(none)";
-  int v = 0;
-  while (v < c->ncov && strcmp(c->cov[v].name, name) != 0) v++;
-  if (v == c->ncov) {
-    if (c->ncov == MAX_VARIANTS) return;
-    snprintf(c->cov[c->ncov].name, sizeof c->cov[0].name, "%.63s", name);
-    for (int k = 0; k < RK_COUNT && r->rs; k++)
-      c->cov[c->ncov].active[k] = rule_key_active(r->rs, (rule_key_t)k);
-    c->ncov++;
+  variant_cov_t *cv = cov_of(c, name, r->rs);
+  if (!cv) {
+    c->cov_failed = true;
+    return;
   }
-  variant_cov_t *cv = &c->cov[v];
   cv->records++;
   if (r->verdict.status == VERDICT_LEGAL && !r->ruleset_error) {
     cv->legal++;
@@ -249,7 +271,28 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
 static void add_key(const char *path, const char *dflt, void *ctx) {
   (void)dflt;
   check_t *c = ctx;
-  if (c->nkeys < MAX_KEYS) c->keys[c->nkeys++] = strdup(path);
+  if (c->nkeys == c->keys_cap) {
+    int cap = c->keys_cap ? 2 * c->keys_cap : 128;
+    char **grown = realloc(c->keys, (size_t)cap * sizeof *grown);
+    if (!grown) {
+      c->cov_failed = true;
+      return;
+    }
+    c->keys = grown;
+    c->keys_cap = cap;
+  }
+  if ((c->keys[c->nkeys] = strdup(path)) != NULL) c->nkeys++;
+  else c->cov_failed = true;
+}
+
+static void free_coverage(check_t *c) {
+  for (int v = 0; v < c->ncov; v++) {
+    free(c->cov[v].name);
+    free(c->cov[v].key);
+  }
+  free(c->cov);
+  for (int k = 0; k < c->nkeys; k++) free(c->keys[k]);
+  free(c->keys);
 }
 
 static int rule_key_of(const char *name) {
@@ -323,9 +366,13 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
     status = 3;
   }
   if (opt->coverage) print_coverage(&c, opt->coverage_out ? opt->coverage_out : out);
+  if (opt->coverage && c.cov_failed) {
+    fprintf(stderr, "referee: check --coverage: out of memory, the report is incomplete\n");
+    status = 3;
+  }
   int s = results_junit(&c.results, opt->junit);
   if (s > status) status = s;
-  for (int k = 0; k < c.nkeys; k++) free((void *)c.keys[k]);
+  free_coverage(&c);
   if (status) return status;
   return c.results.failed ? 1 : 0;
 }
