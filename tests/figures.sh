@@ -48,6 +48,22 @@ word=$(echo "zero one two three four five six seven eight nine ten eleven twelve
 case $word in [a-z]*) word=$(echo "$word" | sed 's/^./\U&/') ;; esac
 says docs/fuzzing.md "$word, the first week, all fixed"
 
+# README.md's code layout names every source file of the program
+for f in "$src"/referee/*/*.c "$src"/formats/*.c; do
+  grep -q "\`$(basename "$f")\`" "$src/README.md" || fail "README.md's code layout leaves out ${f#"$src"/}"
+done
+
+# docs/format.md's option table has a row for every option --help names (or,
+# for gen's options, names it in gen's row)
+"$ref" --help | grep -oE '(^|[ ,(])-(-[a-z][a-z0-9-]*|[a-z])([ ,)]|$)' | sed -E 's/^[ ,(]//; s/[ ,)]$//' |
+  sort -u >"$tmp/options"
+[ "$(wc -l <"$tmp/options")" -ge 20 ] || fail "too few options read from --help"
+grep -E '^\| `' "$src/docs/format.md" >"$tmp/rows"
+while read -r opt; do
+  grep -qE -- "\`([a-z]+ )?$opt[\` ]" "$tmp/rows" ||
+    fail "docs/format.md's option table has no row for $opt"
+done <"$tmp/options"
+
 # docs/generator.md: how often hands end by a player going out, 40 games of
 # seed 1 for each seating (the table's last column)
 awk -F' *\\| *' '/^\| (classic|two-player|chinese|italian) \| [0-9] \|/ {print $2, $3, $5}' \
