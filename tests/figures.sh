@@ -64,6 +64,12 @@ while read -r opt; do
     fail "docs/format.md's option table has no row for $opt"
 done <"$tmp/options"
 
+# the documents stand alone: none points at a file outside the repository
+# (the rule documents are cited by their title and quoted, the record-format
+# contract is in docs/format.md)
+grep -nE '(^|[^a-z])shared/(seeds|design)/' "$src"/README.md "$src"/docs/*.md "$src"/docs/variants/*.md \
+  "$src"/corpus/*/README.md >"$tmp/outside" && fail "documents point outside the repository: $(cut -c1-200 "$tmp/outside")"
+
 # docs/generator.md: how often hands end by a player going out, 40 games of
 # seed 1 for each seating (the table's last column)
 awk -F' *\\| *' '/^\| (classic|two-player|chinese|italian) \| [0-9] \|/ {print $2, $3, $5}' \
