@@ -46,7 +46,7 @@ for page in seed1 seed4 corpus; do
     *) "$ref" --quiet --html "$tmp/$page.html" "$tmp/$page.cgr" ;;
   esac
   what=$(grep -c '' "$tmp/$page.html")
-  case $page in corpus) what="$(ls corpus/*/*.cgr | wc -l) records" ;;
+  case $page in corpus) what="$(grep -c 'class="rec"' "$tmp/$page.html") records in $(ls corpus/*/*.cgr | wc -l) files" ;;
     *) what="$(grep -c '' "$tmp/$page.cgr") lines, $(grep -c '^score' "$tmp/$page.cgr") hands" ;;
   esac
   echo "== $page ($what): $(wc -c <"$tmp/$page.html") bytes"

@@ -24,7 +24,8 @@ export LC_ALL=C.UTF-8 LANGUAGE= # the page in English, whatever the caller's lan
 ref=$1
 src=$2
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$src/tests/browser.sh"
+trap 'browser_stop; rm -rf "$tmp"' EXIT
 fail=0
 skipped=0
 bad() { echo "FAIL: $*"; fail=1; }
@@ -36,7 +37,6 @@ finish() {
   echo "html_valid: all checks passed"
   exit 0
 }
-. "$src/tests/browser.sh"
 c=$src/corpus
 
 # The pages: name, then referee's arguments. The --keep-going record has an
@@ -96,6 +96,7 @@ if ! need chromium; then
   skip "chromium is not installed (sh tests/setup.sh installs it): the built documents and the print were not checked"
   finish
 fi
+browser_start # one browser for every page below
 # The documents built: the page of several records holds the single pages'
 # records (a browser opening each would add seconds to the test for nothing).
 for p in several keep-going markup classic french; do

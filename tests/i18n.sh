@@ -10,10 +10,18 @@
 #  - so does every verdict docs/codes.md shows (its transcripts run in French);
 #  - --explain, the text report and the --html page are in French;
 #  - English stays the default, and --lang en is the default.
+# Without jq or gettext's tools (xgettext, msgcmp, msgfmt) it says SKIP and
+# exits 77 (ctest: skipped).
 # Usage: sh tests/i18n.sh REFEREE SOURCE_DIR
 set -u
 ref=$1
 src=$2
+for tool in jq xgettext msgcmp msgfmt; do
+  if ! command -v $tool >/dev/null 2>&1; then
+    echo "SKIP: $tool is not installed (sh tests/setup.sh installs it): the translations were not checked"
+    exit 77
+  fi
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds the referee (installing what is missing) and referees a sample game.
+# Builds the referee (installing what the build needs, nothing more: the
+# tests' tools come with tests/all.sh) and referees a sample game.
 set -eu
 cd "$(dirname "$0")/.."
 sh tests/setup.sh

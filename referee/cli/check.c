@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,18 +20,18 @@
 #include "results.h"
 #include "run.h"
 
-enum { MAX_VARIANTS = 16, MAX_KEYS = 128 };
-
-/* Coverage: for each variant seen, how many records end with each code, how
- * many illegal records name each ruleset key, and how many legal records rely
- * on each rule (uses.h). */
+/* Coverage: for each ruleset seen, how many records end with each code, how
+ * many illegal records name each ruleset key (key[i] counts keys[i] of the
+ * check), and how many legal records rely on each rule (uses.h). As many
+ * rulesets and keys as there are: none is dropped (a corpus of 16 rulesets
+ * and more lost the rest from the report). The check owns name and key. */
 typedef struct {
-  char name[64];
   unsigned records, legal;
   unsigned code[CODE_COUNT];
-  unsigned key[MAX_KEYS];
   unsigned relied[RK_COUNT];
   bool active[RK_COUNT];
+  char *name;        /* first of the owned parts (send_coverage) */
+  unsigned *key;
 } variant_cov_t;
 
 typedef struct {
@@ -40,10 +41,10 @@ typedef struct {
   cgr_reader_t *reader;   /* --shard: reads the shard's parts */
   unsigned long long records; /* judged */
   game_t *g;
-  variant_cov_t cov[MAX_VARIANTS];
-  int ncov;
-  const char *keys[MAX_KEYS];
-  int nkeys;
+  variant_cov_t *cov;
+  int ncov, cov_cap;
+  char **keys;
+  int nkeys, keys_cap;
   /* --jobs: the files the walk found, judged in parallel processes when it
    * ends or must say something in its place */
   jobs_t *pool;
@@ -86,26 +87,33 @@ static int key_index(check_t *c, const char *key) {
   return -1;
 }
 
-/* The variant's counts, begun when it is first seen (with the rules in
- * force, from rs or from active); NULL past MAX_VARIANTS. */
-static variant_cov_t *variant_slot(check_t *c, const char *name, const ruleset_t *rs,
-                                   const bool *active) {
-  int v = 0;
-  while (v < c->ncov && strcmp(c->cov[v].name, name) != 0) v++;
-  if (v == c->ncov) {
-    if (c->ncov == MAX_VARIANTS) return NULL;
-    snprintf(c->cov[c->ncov].name, sizeof c->cov[0].name, "%.63s", name);
-    for (int k = 0; k < RK_COUNT && (rs || active); k++)
-      c->cov[c->ncov].active[k] = rs ? rule_key_active(rs, (rule_key_t)k) : active[k];
-    c->ncov++;
+/* The coverage of ruleset name, a new entry the first time (its rules'
+ * switches from rs, or as a --jobs process found them, active). */
+static variant_cov_t *cov_of(check_t *c, const char *name, const ruleset_t *rs,
+                             const bool *active) {
+  for (int v = 0; v < c->ncov; v++)
+    if (strcmp(c->cov[v].name, name) == 0) return &c->cov[v];
+  if (c->ncov == c->cov_cap) {
+    int cap = c->cov_cap ? 2 * c->cov_cap : 16;
+    variant_cov_t *grown = realloc(c->cov, (size_t)cap * sizeof *grown);
+    if (!grown) out_of_memory("check --coverage");
+    c->cov = grown;
+    c->cov_cap = cap;
   }
-  return &c->cov[v];
+  variant_cov_t *cv = &c->cov[c->ncov];
+  memset(cv, 0, sizeof *cv);
+  cv->name = strdup(name);
+  cv->key = calloc((size_t)c->nkeys + 1, sizeof *cv->key);
+  if (!cv->name || !cv->key) out_of_memory("check --coverage");
+  for (int k = 0; k < RK_COUNT && (rs || active); k++)
+    cv->active[k] = rs ? rule_key_active(rs, (rule_key_t)k) : active[k];
+  c->ncov++;
+  return cv;
 }
 
 static void count_coverage(check_t *c, const record_t *r) {
   const char *name = r->rs ? r->rs->name : r->variant[0] ? r->variant : "(none)";
-  variant_cov_t *cv = variant_slot(c, name, r->rs, NULL);
-  if (!cv) return;
+  variant_cov_t *cv = cov_of(c, name, r->rs, NULL);
   cv->records++;
   if (r->verdict.status == VERDICT_LEGAL && !r->ruleset_error) {
     cv->legal++;
@@ -298,8 +306,24 @@ static int check_path(game_t *g, check_t *c, const char *path, bool top) {
 static void add_key(const char *path, const char *dflt, void *ctx) {
   (void)dflt;
   check_t *c = ctx;
-  if (c->nkeys == MAX_KEYS) return;
-  if (!(c->keys[c->nkeys++] = strdup(path))) out_of_memory("the coverage report");
+  if (c->nkeys == c->keys_cap) {
+    int cap = c->keys_cap ? 2 * c->keys_cap : 128;
+    char **grown = realloc(c->keys, (size_t)cap * sizeof *grown);
+    if (!grown) out_of_memory("check --coverage");
+    c->keys = grown;
+    c->keys_cap = cap;
+  }
+  if (!(c->keys[c->nkeys++] = strdup(path))) out_of_memory("check --coverage");
+}
+
+static void free_coverage(check_t *c) {
+  for (int v = 0; v < c->ncov; v++) {
+    free(c->cov[v].name);
+    free(c->cov[v].key);
+  }
+  free(c->cov);
+  for (int k = 0; k < c->nkeys; k++) free(c->keys[k]);
+  free(c->keys);
 }
 
 static int rule_key_of(const char *name) {
@@ -350,6 +374,19 @@ static void print_coverage(const check_t *c, FILE *out) {
 
 static void job_note(void *ctx, const char *file, const char *why) { note(ctx, file, why); }
 
+/* A --jobs process's coverage of a ruleset, to the parent (take_block). */
+static void send_coverage(check_t *c, const variant_cov_t *cv) {
+  size_t fixed = offsetof(variant_cov_t, name), keys = (size_t)c->nkeys * sizeof *cv->key;
+  size_t name = strlen(cv->name) + 1;
+  char *buf = malloc(fixed + keys + name);
+  if (!buf) out_of_memory("check --coverage");
+  memcpy(buf, cv, fixed);
+  memcpy(buf + fixed, cv->key, keys);
+  memcpy(buf + fixed + keys, cv->name, name);
+  relay_block(jobs_side(), 'C', buf, fixed + keys + name);
+  free(buf);
+}
+
 /* In a --jobs process: the files or the part in c->job, its results (and
  * its coverage) to the parent. */
 static int check_task(void *p) {
@@ -357,11 +394,13 @@ static int check_task(void *p) {
   c->pool = NULL;
   c->records = 0;
   c->results.passed = c->results.failed = 0;
+  for (int v = 0; v < c->ncov; v++) { /* the parent's counts so far are its own */
+    free(c->cov[v].name);
+    free(c->cov[v].key);
+  }
   c->ncov = 0;
-  memset(c->cov, 0, sizeof c->cov);
   int s = parts_judge(&c->job, c->g, c->reader, job_note, c);
-  for (int v = 0; v < c->ncov && c->opt->coverage; v++)
-    relay_block(jobs_side(), 'C', &c->cov[v], sizeof c->cov[v]);
+  for (int v = 0; v < c->ncov && c->opt->coverage; v++) send_coverage(c, &c->cov[v]);
   return s ? s : c->results.failed ? 1 : 0;
 }
 
@@ -370,19 +409,26 @@ static void take_result(void *ctx, const result_t *r) {
   results_add(&c->results, r);
 }
 
-/* A process's coverage of a variant, added to the run's. */
+/* A process's coverage of a variant, added to the run's: its counts as they
+ * lie before `name`, then key[nkeys], then the name and its NUL (both
+ * processes have the same keys: one program). */
 static void take_block(void *ctx, char kind, const void *data, size_t len) {
   check_t *c = ctx;
+  const char *bytes = data;
+  size_t fixed = offsetof(variant_cov_t, name), keys = (size_t)c->nkeys * sizeof(unsigned);
+  if (kind != 'C' || len <= fixed + keys || bytes[len - 1] != '\0') return;
   variant_cov_t v;
-  if (kind != 'C' || len != sizeof v) return;
-  memcpy(&v, data, sizeof v);
-  variant_cov_t *cv = variant_slot(c, v.name, NULL, v.active);
-  if (!cv) return;
+  memcpy(&v, bytes, fixed);
+  variant_cov_t *cv = cov_of(c, bytes + fixed + keys, NULL, v.active);
   cv->records += v.records;
   cv->legal += v.legal;
   for (int k = 0; k < CODE_COUNT; k++) cv->code[k] += v.code[k];
-  for (int k = 0; k < MAX_KEYS; k++) cv->key[k] += v.key[k];
   for (int k = 0; k < RK_COUNT; k++) cv->relied[k] += v.relied[k];
+  for (int k = 0; k < c->nkeys; k++) {
+    unsigned n;
+    memcpy(&n, bytes + fixed + (size_t)k * sizeof n, sizeof n);
+    cv->key[k] += n;
+  }
 }
 
 static void take_side(void *ctx, FILE *side, unsigned long long len) {
@@ -470,7 +516,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   if (opt->coverage) print_coverage(&c, opt->coverage_out ? opt->coverage_out : out);
   int s = results_junit(&c.results, opt->junit);
   if (s > status) status = s;
-  for (int k = 0; k < c.nkeys; k++) free((void *)c.keys[k]);
+  free_coverage(&c);
   if (status) return status;
   return c.results.failed ? 1 : 0;
 }

@@ -35,13 +35,10 @@
  * Bugs 6 and 8 of docs/fuzzing.md, found here (a record begun by an indented
  * `cgr` line, or by a malformed one after a record that had none, lost that
  * line to the record before; an empty input computed NULL + 0), were fixed
- * in commit d198e5c. Bug 9, which that fix brought, is open: an indented
- * malformed `cgr` line, which begins no record, ends its record's lines on
- * the page; and a statement or a malformed line before the first `cgr` line,
- * which the driver joins to the record that line begins, keeps that line and
- * the rest off the record's page. An input holding an indented `cgr` line,
- * or anything but blanks, comments and one expectation before its first
- * `cgr` line, is held to the extent checks of 4 only with FUZZ_KNOWN_BUGS=1.
+ * in commit d198e5c; bug 9, which that fix brought (an indented malformed
+ * `cgr` line, or a line before the first `cgr` line, cost a record lines of
+ * its page), in d616e9a, where the page took the records' boundaries from
+ * the driver. The extent checks of 4 hold for every input.
  *
  * Build and run: tests/fuzz/run.sh; see docs/fuzzing.md. */
 #define _XOPEN_SOURCE 700
@@ -66,13 +63,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { NPARAMS = 8, MAX_RECORDS = 4096 };
 
-static bool strict; /* the extent checks of bug 9 (fixed): always on */
-
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
   fuzz_name = "fuzz_html";
-  strict = true;
   return 0;
 }
 
@@ -199,37 +193,8 @@ static const char *string_end(const char *p) {
   return p + 1;
 }
 
-/* Known bug 9: the page guesses where records begin from the text, and
- * guesses wrong after an indented `cgr` line, or after a line the reader
- * reads as a statement or a malformed line (a second or malformed
- * expectation too) before the first `cgr` line: the driver joins those to
- * the record that line begins. False for such an input: the extent of its
- * records' lines is then checked only with FUZZ_KNOWN_BUGS=1. */
-static bool bounds_as_the_page_sees_them(const span_t *lines, size_t nlines, unsigned first_line) {
-  static cgr_reader_t *r;
-  if (!r && !(r = cgr_open_lines())) fuzz_fail("out of memory");
-  bool before_first = true;
-  int expectations = 0;
-  for (size_t i = 0; i < nlines; i++) {
-    const char *l = lines[i].s;
-    size_t b = 0, n = lines[i].n;
-    if (first_line + i == 1 && n >= 3 && memcmp(l, "\xef\xbb\xbf", 3) == 0) l += 3, n -= 3;
-    while (b < n && (l[b] == ' ' || l[b] == '\t')) b++;
-    bool cgr = n - b >= 3 && memcmp(l + b, "cgr", 3) == 0 &&
-               (n - b == 3 || l[b + 3] == ' ' || l[b + 3] == '\t' || l[b + 3] == '\r');
-    if (b && cgr) return false;
-    if (!b && cgr) before_first = false;
-    if (!before_first) continue;
-    const stmt_t *st;
-    stmt_error_t err;
-    int rc = cgr_take_line(r, lines[i].s, lines[i].n, first_line + (unsigned)i, &st, &err);
-    if (rc < 0 || (rc > 0 && (st->kind != ST_EXPECT || ++expectations > 1))) return false;
-  }
-  return true;
-}
-
 static void check_record(const char *body, const seen_t *r, unsigned next_start, const char *name,
-                         span_t *lines, size_t nlines, unsigned first_line, bool extent) {
+                         span_t *lines, size_t nlines, unsigned first_line) {
   FUZZ_ASSERT(json_valid_object(body), "a record's data is not one JSON object: %.300s", body);
   char *back = restored(body);
   FUZZ_ASSERT(json_valid_object(back), "a record's data, '<' restored, is not one JSON object");
@@ -276,7 +241,7 @@ static void check_record(const char *body, const seen_t *r, unsigned next_start,
                 (int)(k < 200 ? k : 200), exp);
     FUZZ_ASSERT(!cut || line < cut, "record %d: line %ld kept after the cut at %ld", r->index,
                 line, cut);
-    FUZZ_ASSERT(!next_start || line < next_start || !extent,
+    FUZZ_ASSERT(!next_start || line < next_start,
                 "record %d: src holds line %ld, the next record's (from line %u)", r->index, line,
                 next_start);
     line++;
@@ -286,7 +251,7 @@ static void check_record(const char *body, const seen_t *r, unsigned next_start,
   FUZZ_ASSERT(*p == ']', "src is not an array of strings");
   bool lost = !(s0 <= first && line > first) && first >= first_line &&
               first <= first_line + nlines - 1;
-  if (cut == 0 && extent) {
+  if (cut == 0) {
     FUZZ_ASSERT(!lost, "record %d: nothing cut, yet src (lines %ld to %ld) misses its first "
                 "line %u", r->index, s0, line - 1, first);
     /* (a hand left unfinished is judged at the next record's `cgr` line,
@@ -337,7 +302,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
               "%zu <script, %zu </script", count_ci(page, "<script"), count_ci(page, "</script"));
   size_t nlines;
   span_t *lines = lines_of(text, len, &nlines);
-  bool extent = strict || bounds_as_the_page_sees_them(lines, nlines, first_line);
   static const char open_tag[] = "<script type=\"application/json\" class=\"rec\">";
   const char *p = page;
   int k = 0;
@@ -350,7 +314,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_ASSERT(k < c.n, "more record scripts than records (%d)", c.n);
     char *body = strndup(p, (size_t)(end - p));
     check_record(body, &c.v[k], k + 1 < c.n ? c.v[k + 1].start_line : 0, name, lines, nlines,
-                 first_line, extent);
+                 first_line);
     free(body);
     k++;
     p = end;
