@@ -160,7 +160,8 @@ static void add_to(sc_t *s, int p, const char *ref, const int *cards, int n) {
     if (i >= 0 && i < s->nmelds[t]) m = &s->meld[t][i];
   } else {
     static const char ranks[] = "23456789TJQKA";
-    int r = strcmp(ref, "10") == 0 ? 8 : strchr(ranks, ref[0]) ? (int)(strchr(ranks, ref[0]) - ranks) : -1;
+    const char *at = strchr(ranks, ref[0]);
+    int r = strcmp(ref, "10") == 0 ? 8 : at && ref[0] ? (int)(at - ranks) : -1;
     m = meld_of_rank(s, t, r);
   }
   mark_melded(s, p);
@@ -207,7 +208,7 @@ static void action(sc_t *s, int p, char *w[], int n) {
     for (int i = 0; i < k; i++) s->hand[p][cards[i]]--;
     lay(s, p, cards, k, true);
   } else if (strcmp(verb, "add") == 0 && n >= 3) {
-    add_to(s, p, w[2], cards + (parse_card(w[2]) >= 0 ? 1 : 0), k - (parse_card(w[2]) >= 0 ? 1 : 0));
+    add_to(s, p, w[2], cards, k); /* REF (#N or a rank) is no card */
   } else if (strcmp(verb, "red3") == 0 && k == 1) {
     s->hand[p][cards[0]]--;
     s->red3[s->team[p]]++;
@@ -254,7 +255,9 @@ static long left_in(const sc_t *s, const int *cards, int *held) {
   for (int c = 0; c < KINDS; c++) {
     if (!cards[c]) continue;
     if (red3(c)) *held += cards[c];
-    else v += (long)cards[c] * (black3(c) ? s->rs->cards.black3_in_hand : s->rs->cards.value[rank_of(c)]);
+    else
+      v += (long)cards[c] *
+           (black3(c) ? s->rs->cards.black3_in_hand : s->rs->cards.value[rank_of(c)]);
   }
   return v;
 }
