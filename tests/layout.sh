@@ -12,14 +12,37 @@ for f in referee/*/*.c formats/*.c; do
   n=$(wc -l < "$f")
   if [ "$n" -gt 700 ]; then echo "FAIL: $f has $n lines (at most 700)"; fail=1; fi
 done
-# A function starts at a line that begins with a type and ends with "{" (or
-# whose next line is "{"), and ends at the first "}" in column 0.
-long=$(awk '
-  /^[A-Za-z_].*\)[ ]*\{$/ && !infn { infn = 1; start = FNR; name = $0; next }
-  /^[A-Za-z_].*[(,]$/ && !infn { pending = FNR; pname = $0; next }
-  /^\{$/ && !infn && pending { infn = 1; start = pending; name = pname; next }
-  /^}/ && infn { if (FNR - start + 1 > 60) printf "%s:%d: %d lines: %s\n", FILENAME, start, FNR - start + 1, name; infn = 0; pending = 0 }
+# A function starts at a line that begins with a type and ends with "{"; or
+# at one that begins with a type and ends with "(" or "," (its signature
+# wraps), when a later line of that signature ends with "{" (on its own line,
+# or as ") {" after the last parameter) before any line ending with ";" (a
+# prototype). It ends at the first "}" in column 0. Every function is counted
+# and measured: a line "}" alone closes a function and nothing else in this
+# code (an initializer ends with "};"), so the functions found must be as
+# many as those lines, or some function went unmeasured.
+measured=$(awk '
+  function begin(at, what) { infn = 1; start = at; name = what; pending = 0; nfn++ }
+  infn && /^}/ {
+    if (FNR - start + 1 > 60) printf "%s:%d: %d lines: %s\n", FILENAME, start, FNR - start + 1, name
+    infn = 0; next
+  }
+  infn { next }
+  /^[A-Za-z_].*\)[ ]*\{( *\/\*.*\*\/)?$/ { begin(FNR, $0); next }
+  /^[A-Za-z_].*[(,]$/ { pending = FNR; pname = $0; next }
+  pending && /^\{$/ { begin(pending, pname); next }
+  pending && /^[ \t].*\)[ ]*\{$/ { begin(pending, pname); next }
+  pending && /;[ ]*$/ { pending = 0; next }
+  pending && /^[^ \t]/ { pending = 0 }
+  END { printf "functions %d\n", nfn }
 ' referee/*/*.c formats/*.c)
+nfunctions=$(echo "$measured" | sed -n 's/^functions //p')
+long=$(echo "$measured" | grep -v '^functions ' || true)
+closing=$(cat referee/*/*.c formats/*.c | grep -c '^}$' || true)
+if [ "$nfunctions" -ne "$closing" ]; then
+  echo "FAIL: $nfunctions functions measured, $closing lines \"}\" close one: a signature the"
+  echo "      pattern above does not know"
+  fail=1
+fi
 if [ -n "$long" ]; then echo "FAIL: functions over 60 lines:"; echo "$long"; fail=1; fi
 headers() { for d in "$@"; do ls "$d"/*.h 2>/dev/null || true; done | xargs -r -n1 basename; }
 for h in $(headers formats referee/api referee/cli); do
@@ -33,5 +56,5 @@ done
 names=$(grep -rniE 'chinese|italian|classic|two-player' --include='*.c' --include='*.h' \
         referee formats | head -5 || true)
 if [ -n "$names" ]; then echo "FAIL: variant names in code:"; echo "$names"; fail=1; fi
-[ "$fail" -eq 0 ] && echo "layout: files, functions, include directions and names as promised"
+[ "$fail" -eq 0 ] && echo "layout: files, $nfunctions functions, include directions and names as promised"
 exit "$fail"

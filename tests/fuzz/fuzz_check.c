@@ -24,7 +24,9 @@
  *      exactly when the record's verdict matches its "# expect:" line (same
  *      status; for illegal the same code, line and column; for malformed
  *      the same line and column; no ruleset error); every line a JSON
- *      object;
+ *      object. Which expect line is the record's, "at" and "ok" are the
+ *      oracle's below, read from the file's text as docs/format.md says,
+ *      not the driver's own record fields;
  *   2. check_paths without --json (failure lines or TAP, p0 bit 0) ends with
  *      the counts of those results, and exits 0 when all passed, 1 when
  *      some failed (3 when nothing was judged);
@@ -101,22 +103,6 @@ typedef struct {
   int n;
 } wants_t;
 
-/* The expectation met (docs/conformance.md). */
-static bool matches(const record_t *r) {
-  const verdict_t *v = &r->verdict;
-  if (!r->has_expect || r->ruleset_error) return false;
-  switch (r->expect) {
-    case EXPECT_LEGAL: return v->status == VERDICT_LEGAL;
-    case EXPECT_ILLEGAL:
-      return v->status == VERDICT_ILLEGAL && v->code == r->expect_code &&
-             v->line == r->expect_line && v->col == r->expect_col;
-    case EXPECT_MALFORMED:
-      return v->status == VERDICT_MALFORMED && v->line == r->expect_line &&
-             v->col == r->expect_col;
-  }
-  return false;
-}
-
 static void on_record(const record_t *r, void *ctx) {
   wants_t *w = ctx;
   if (w->n == MAX_RESULTS) return;
@@ -125,8 +111,7 @@ static void on_record(const record_t *r, void *ctx) {
   snprintf(x->file, sizeof x->file, "%s", r->file);
   x->index = r->index;
   x->start = r->start_line;
-  x->at = r->has_expect ? r->expect_at : r->start_line;
-  x->ok = matches(r);
+  /* ok and at: the oracle's, from the file's text (below) */
   x->status = record_status(r);
   x->code = r->verdict.status == VERDICT_ILLEGAL ? code_name(r->verdict.code) : NULL;
   x->rule = rule_key_name(r->verdict.rule);
@@ -139,6 +124,142 @@ static void on_record(const record_t *r, void *ctx) {
   x->winner = r->winner;
   x->over = r->game_over;
   for (int t = 0; t < r->nteams && t < MAX_TEAMS; t++) x->total[t] = r->total[t];
+}
+
+/* ---- the oracle: "# expect:" lines as docs/format.md states them ---------------
+ * Written from format.md ("Expectations: # expect: lines" and the grammar's
+ * comment and expect lines), not from check.c or the readers: which record an
+ * expect line belongs to, the line a result is reported at, and whether the
+ * driver's verdict meets the expectation. */
+
+static bool blank_char(char c) { return c == ' ' || c == '\t'; }
+
+/* A comment line: blanks, "#", then nothing or a character other than a
+ * digit ("#2" is a meld reference). *text: what follows "#" and blanks. */
+static bool comment_line(const char *s, size_t n, const char **text, size_t *tn) {
+  size_t i = 0;
+  while (i < n && blank_char(s[i])) i++;
+  if (i == n || s[i] != '#' || (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')) return false;
+  for (i++; i < n && blank_char(s[i]);) i++;
+  *text = s + i;
+  *tn = n - i;
+  return true;
+}
+
+static bool blank_line(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!blank_char(s[i])) return false;
+  return true;
+}
+
+static bool expect_line(const char *s, size_t n) {
+  const char *t;
+  size_t tn;
+  return comment_line(s, n, &t, &tn) && tn >= 7 && memcmp(t, "expect:", 7) == 0;
+}
+
+/* The words of an expect line after "expect:" (blanks between); 5 when
+ * there are more than four or one is too long for any expectation. */
+static int expect_words(const char *t, size_t n, char w[4][64]) {
+  int k = 0;
+  for (size_t i = 7; i < n;) {
+    while (i < n && blank_char(t[i])) i++;
+    size_t j = i;
+    while (j < n && !blank_char(t[j])) j++;
+    if (j == i) break;
+    if (k == 4 || j - i >= 64) return 5;
+    memcpy(w[k], t + i, j - i);
+    w[k++][j - i] = '\0';
+    i = j;
+  }
+  return k;
+}
+
+static bool position(const char *p, unsigned *line, unsigned *col) {
+  char tail;
+  return strspn(p, "0123456789:") == strlen(p) && sscanf(p, "%u:%u%c", line, col, &tail) == 2;
+}
+
+/* An expect line's expectation: 0 legal, 1 illegal CODE LINE:COL, 2
+ * malformed LINE:COL; -1 for any other text, or a code codes.md does not
+ * name — not an expectation but a malformed line. */
+static int expectation(const char *s, size_t n, char code[64], unsigned *line, unsigned *col) {
+  const char *t = s;
+  size_t tn = 0;
+  char w[4][64];
+  comment_line(s, n, &t, &tn);
+  int k = expect_words(t, tn, w);
+  if (k == 1 && strcmp(w[0], "legal") == 0) return 0;
+  if (k == 3 && strcmp(w[0], "illegal") == 0 && position(w[2], line, col) &&
+      code_parse(w[1]) != CODE_NONE) {
+    snprintf(code, 64, "%s", w[1]);
+    return 1;
+  }
+  if (k == 2 && strcmp(w[0], "malformed") == 0 && position(w[1], line, col)) return 2;
+  return -1;
+}
+
+/* Whether the verdict meets the expectation: the same status; for illegal
+ * the same code and position; for malformed the same position. */
+static bool met(int form, const char *code, unsigned line, unsigned col, const want_t *x) {
+  if (form == 0) return x->status == 0;
+  if (form == 1)
+    return x->status == 1 && x->code && strcmp(x->code, code) == 0 && x->line == line &&
+           x->col == col;
+  return x->status == 2 && x->line == line && x->col == col;
+}
+
+/* The line of the next statement after `p` (neither blank nor a comment),
+ * numbered from `no`; 0 when none follows. */
+static unsigned next_statement(const char *p, const char *end, unsigned no) {
+  const char *t;
+  size_t tn;
+  for (; p < end; no++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t n = (size_t)((nl ? nl : end) - p);
+    n -= n && p[n - 1] == '\r'; /* eol: [CR] LF */
+    if (!blank_line(p, n) && !comment_line(p, n, &t, &tn)) return no;
+    p = nl ? nl + 1 : end;
+  }
+  return 0;
+}
+
+/* Sets ok and at of the file's records x[0..n): an expect line belongs to the
+ * record of the next statement when that statement is a record's first line,
+ * else to the record it stands in (the lines before a file's first record
+ * belong to it). A record is reported at its first expect line that states
+ * an expectation, or at its first line without one, and passes when that
+ * expectation is met (a second one, or an ill-formed one, makes the record
+ * malformed: it cannot pass but by an expectation of exactly that). */
+static void oracle(const char *text, size_t len, want_t *x, int n) {
+  for (int k = 0; k < n; k++) x[k].at = 0, x[k].ok = false;
+  if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) text += 3, len -= 3;
+  const char *end = text + len;
+  unsigned no = 1;
+  for (const char *p = text; p < end && n > 0; no++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *e = nl ? nl : end;
+    size_t ln = (size_t)(e - p);
+    ln -= ln && p[ln - 1] == '\r';
+    if (expect_line(p, ln)) {
+      int owner = 0;
+      for (int k = 0; k < n; k++)
+        if (x[k].start <= no) owner = k;
+      unsigned next = next_statement(nl ? nl + 1 : end, end, no + 1);
+      for (int k = 0; k < n; k++)
+        if (next && x[k].start == next) owner = k;
+      char code[64];
+      unsigned line, col;
+      int form = expectation(p, ln, code, &line, &col);
+      if (form >= 0 && x[owner].at == 0) {
+        x[owner].at = no;
+        x[owner].ok = met(form, code, line, col, &x[owner]);
+      }
+    }
+    p = nl ? nl + 1 : end;
+  }
+  for (int k = 0; k < n; k++)
+    if (x[k].at == 0) x[k].at = x[k].start;
 }
 
 /* ---- the files ------------------------------------------------------------------ */
@@ -422,6 +543,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   first_of[nfiles] = w.n;
   game_free(g);
+  for (int i = 0; i < nfiles; i++)
+    oracle(order[i].text, order[i].len, &w.v[first_of[i]], first_of[i + 1] - first_of[i]);
   unsigned failed = 0;
   for (int i = 0; i < w.n; i++) failed += !w.v[i].ok;
 

@@ -1,5 +1,7 @@
 /* Properties over generated games (referee gen), for every shipped variant:
  * - every generated game is legal and its claimed score lines agree;
+ * - those score lines, which the engine wrote, are those of a second scorer
+ *   written from docs/rulesets.md alone (scorer.c), per hand and per team;
  * - the generator is deterministic for a seed;
  * - the generated games rely on every rule their ruleset switches on (but a
  *   short list of rare events, named per variant);
@@ -17,6 +19,7 @@
 #include "gen.h"
 #include "ruleset.h"
 #include "run.h"
+#include "scorer.h"
 
 enum { GAMES = 120, MUTATED_RECORDS = 40, MUTANTS = 3 };
 
@@ -107,6 +110,13 @@ static void generated_games_are_legal(const char *rules, const char *const rare[
   }
   /* every hand claims its score, and the referee agreed with each claim */
   cr_expect_eq(count_lines_starting(text, "score "), hands, "%s", rules);
+  /* and each claim is what the second scorer counts */
+  scorer_result_t sc;
+  scorer_check(text, len, s.rs, &sc);
+  cr_expect(sc.hands == (int)hands && sc.compared >= 2 * sc.hands, "%s: %d hands, %d scores read",
+            rules, sc.hands, sc.compared);
+  cr_expect_eq(sc.mismatches, 0, "%s: %d of %d team scores differ from the second scorer's; %s",
+               rules, sc.mismatches, sc.compared, sc.first);
   /* the games rely on every rule switched on, but the rare events listed */
   for (int k = RK_NONE + 1; k < RK_COUNT; k++) {
     bool listed = false;
@@ -310,7 +320,8 @@ Test(properties, two_player_mutants) { mutants_keep_their_verdicts("two-player")
 Test(properties, chinese_mutants) { mutants_keep_their_verdicts("chinese"); }
 Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian"); }
 
-/* Every seating of every shipped ruleset: 10 games each, all legal, and at
+/* Every seating of every shipped ruleset: 10 games each, all legal, scored
+ * as the second scorer scores them, and at
  * least 30% of their hands ended by a player going out (issue 11): the
  * players build toward the going-out requirement, so going-out scoring is
  * exercised. */
@@ -334,6 +345,11 @@ Test(properties, every_seating_plays_legal_games) {
       seen_list_t s;
       judge_text(buf, len, &s);
       cr_expect_eq(s.n, 10, "%s at %d players", b->name, rs.seats[i].players);
+      scorer_result_t sc;
+      scorer_check(buf, len, &rs, &sc);
+      cr_expect(sc.hands > 0 && sc.mismatches == 0,
+                "%s at %d players: %d of %d team scores differ from the second scorer's; %s",
+                b->name, rs.seats[i].players, sc.mismatches, sc.compared, sc.first);
       for (int k = 0; k < s.n; k++)
         cr_expect_eq(s.v[k].status, 0, "%s at %d players, game %d: %s at %u:%u", b->name,
                      rs.seats[i].players, k + 1, code_name(s.v[k].code), s.v[k].line,

@@ -2,7 +2,7 @@
  * bonuses, red threes, cards left in hand. And eng_can_take, the question
  * end.stock_empty: must_take asks, checked against every take the hand
  * allows, tried one by one through the engine, at every turn of generated
- * games. */
+ * games replayed by the real driver (game_t, with an observer). */
 #define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "cgr.h"
+#include "game.h"
 #include "gen.h"
 #include "helpers.h"
+#include "run.h"
 #include "score.h"
 
 static const ruleset_t *rules(const char *name) { return builtin_rules(name); }
@@ -136,6 +138,36 @@ typedef struct {
   int compared, can, cannot;
 } take_stats_t;
 
+typedef struct {
+  const char *variant;
+  take_stats_t *ts;
+} positions_t;
+
+/* After every statement of the real driver (game_t, as `referee` runs it):
+ * where the player to act has neither drawn nor taken, owes no red-three
+ * replacement and the pile holds a card, eng_can_take against every take. */
+static void at_position(void *ctx, unsigned line, int hand, const engine_t *e) {
+  positions_t *pc = ctx;
+  take_stats_t *ts = pc->ts;
+  (void)hand;
+  if (!e || ts->compared >= 400) return;
+  eng_view_t v;
+  eng_view(e, &v);
+  if (!v.setup_done || v.over || v.drawn || v.npile == 0 || v.owed != 0) return;
+  int cur = v.current;
+  bool fast = eng_can_take(e, cur);
+  bool slow = some_take_is_legal(e, cur, card_rank(v.pile[v.npile - 1]));
+  cr_expect_eq(fast, slow, "%s, after line %u: eng_can_take says %d, the takes say %d",
+               pc->variant, line, fast, slow);
+  ts->compared++;
+  *(fast ? &ts->can : &ts->cannot) += 1;
+}
+
+static void record_legal(const record_t *r, void *ctx) {
+  cr_expect_eq(record_status(r), 0, "%s: game %d: %s at %u:%u", (const char *)ctx, r->index,
+               code_name(r->verdict.code), r->verdict.line, r->verdict.col);
+}
+
 static void check_positions(const char *variant, int players, take_stats_t *ts) {
   char *buf = NULL;
   size_t len = 0;
@@ -146,57 +178,12 @@ static void check_positions(const char *variant, int players, take_stats_t *ts) 
   cr_assert_eq(gen_write(&opt, f, &gs, why, sizeof why), 0, "%s", why);
   fclose(f);
   FILE *in = fmemopen(buf, len, "r");
-  cgr_reader_t *r = cgr_open(in);
-  engine_t *snap = eng_new();
-  int p = -1;
-  const stmt_t *st;
-  stmt_error_t err;
-  rs_error_t rerr;
-  ruleset_t rs;
-  cr_assert(rs_load(&rs, variant, &rerr));
-  int np = 0, team_of[MAX_PLAYERS], nteams = rs_seat(&rs, players)->teams;
-  const char *names[MAX_PLAYERS];
-  char store[MAX_PLAYERS][NAME_LEN];
-  long totals[MAX_TEAMS] = {0};
-  while (cgr_next(r, &st, &err) > 0) {
-    if (st->kind == ST_CGR) {
-      np = 0;
-      memset(totals, 0, sizeof totals);
-    } else if (st->kind == ST_SCORE) {
-      for (unsigned i = 0; i < st->nscores; i++) totals[i] += st->score_value[i];
-    } else if (st->kind == ST_PLAYER) {
-      snprintf(store[np], NAME_LEN, "%s", st->name.s);
-      names[np] = store[np];
-      team_of[np] = np % nteams;
-      np++;
-    } else if (st->kind == ST_HAND) {
-      eng_begin(snap, &rs, rs_seat(&rs, np), np, team_of, nteams, names, totals);
-    } else if (st->kind == ST_DEALER || st->kind == ST_DEAL || st->kind == ST_FOOT ||
-               st->kind == ST_STOCK || st->kind == ST_PILE || st->kind == ST_CUT) {
-      p = -1;
-      for (int q = 0; q < np && st->name.s; q++)
-        if (strcmp(st->name.s, names[q]) == 0) p = q;
-      cr_assert(eng_setup(snap, st, p));
-    } else if (st->kind == ST_ACTION) {
-      eng_view_t v;
-      eng_setup_done(snap, st->line, 1, st->text);
-      eng_view(snap, &v);
-      int cur = v.current;
-      if (!v.over && !v.drawn && v.npile > 0 && v.owed == 0 && ts->compared < 400) {
-        bool fast = eng_can_take(snap, cur);
-        bool slow = some_take_is_legal(snap, cur, card_rank(v.pile[v.npile - 1]));
-        cr_expect_eq(fast, slow, "%s, line %u: eng_can_take says %d, the takes say %d", variant,
-                     st->line, fast, slow);
-        ts->compared++;
-        *(fast ? &ts->can : &ts->cannot) += 1;
-      }
-      for (p = 0; p < np && strcmp(names[p], st->key.s) != 0; p++) continue;
-      cr_assert(eng_action(snap, st, p), "%s line %u: %s", variant, st->line,
-                eng_error(snap)->message);
-    }
-  }
-  eng_free(snap);
-  cgr_close(r);
+  cr_assert_not_null(in);
+  game_t *g = game_new(NULL, record_legal, (void *)variant);
+  positions_t pc = {variant, ts};
+  cr_assert(g && game_observe(g, at_position, &pc));
+  cr_assert(run_stream(g, in, "gen.cgr", why, sizeof why), "%s", why);
+  game_free(g);
   fclose(in);
   free(buf);
 }

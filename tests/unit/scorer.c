@@ -1,0 +1,387 @@
+/* scorer.c — the tests' own scorer (scorer.h). Everything here comes from
+ * docs/rulesets.md (what each key means) and docs/format.md (what each line
+ * does to the cards); only the ruleset's values are read from ruleset_t.
+ * Cards are its own: index rank * 4 + suit for the 52 cards (rank 0 is the 2,
+ * 12 the ace, RANK_2..RANK_A of card.h in that order), 52 the joker. */
+#define _POSIX_C_SOURCE 200809L
+#include "scorer.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { KINDS = 53, JOKER = 52, NOSEATS = 12, MAXMELDS = 64, MAXPILE = 1024 };
+enum { SET, SEQUENCE };
+
+typedef struct {
+  int n[KINDS];
+  int count;
+  int kind, rank; /* rank: the set's, an index of cards.values */
+  bool hidden;    /* a whole canasta laid by one `meld` line */
+} smeld_t;
+
+typedef struct {
+  const ruleset_t *rs;
+  char name[NOSEATS][32], tname[NOSEATS][32];
+  int team[NOSEATS], np, nt;
+  int hand[NOSEATS][KINDS], foot[NOSEATS][KINDS];
+  int red3[NOSEATS];
+  smeld_t meld[NOSEATS][MAXMELDS];
+  int nmelds[NOSEATS];
+  int pile[MAXPILE], npile;
+  int dealer, cut, turn, actor;
+  int first_meld_turn[NOSEATS], team_first_meld_turn[NOSEATS];
+  bool decided; /* the hand's last line is `end` or `yes` */
+  bool record_started;
+} sc_t;
+
+static int rank_of(int c) { return c == JOKER ? 13 : c / 4; }
+
+static int parse_card(const char *w) {
+  if (strcmp(w, "JK") == 0) return JOKER;
+  static const char ranks[] = "23456789TJQKA", suits[] = "SHDC";
+  if (strlen(w) != 2 || !strchr(ranks, w[0]) || !strchr(suits, w[1])) return -1;
+  return (int)(strchr(ranks, w[0]) - ranks) * 4 + (int)(strchr(suits, w[1]) - suits);
+}
+
+static bool wild(const sc_t *s, int c) { return s->rs->cards.wild[rank_of(c)]; }
+static bool red3(int c) { return c != JOKER && c / 4 == 1 && (c % 4 == 1 || c % 4 == 2); }
+static bool black3(int c) { return c != JOKER && c / 4 == 1 && !red3(c); }
+
+static int seat(const sc_t *s, const char *name) {
+  for (int p = 0; p < s->np; p++)
+    if (strcmp(s->name[p], name) == 0) return p;
+  return -1;
+}
+
+static void new_hand(sc_t *s) {
+  memset(s->hand, 0, sizeof s->hand);
+  memset(s->foot, 0, sizeof s->foot);
+  memset(s->red3, 0, sizeof s->red3);
+  memset(s->nmelds, 0, sizeof s->nmelds);
+  s->npile = 0;
+  s->dealer = -1;
+  s->cut = -1;
+  s->turn = 0;
+  s->actor = -1;
+  for (int i = 0; i < NOSEATS; i++) s->first_meld_turn[i] = s->team_first_meld_turn[i] = -1;
+}
+
+/* The kind of a new meld from its cards (rulesets.md, sequence and
+ * meld.wild_sets): one suit and several ranks of natural cards is a
+ * sequence where the ruleset has them; cards with a natural make a set of
+ * that rank; wild cards alone, a set of the listed wild rank it holds most of
+ * (a tie to the lower rank). */
+static void classify(const sc_t *s, smeld_t *m) {
+  int suit = -1, ranks = 0, nat = -1, wildn[14] = {0};
+  bool one_suit = true, all_natural = true;
+  int seen[14] = {0};
+  for (int c = 0; c < KINDS; c++) {
+    if (!m->n[c]) continue;
+    if (wild(s, c)) {
+      all_natural = false;
+      wildn[rank_of(c)] += m->n[c];
+      continue;
+    }
+    if (!seen[rank_of(c)]++) ranks++;
+    if (suit >= 0 && c % 4 != suit) one_suit = false;
+    suit = c % 4;
+    nat = rank_of(c);
+  }
+  m->kind = SET;
+  m->rank = nat;
+  if (s->rs->sequence.max_cards > 0 && all_natural && one_suit && ranks > 1) m->kind = SEQUENCE;
+  if (nat >= 0) return;
+  int best = -1;
+  for (int r = 0; r < 14; r++)
+    if (s->rs->meld.wild_sets[r] && wildn[r] > 0 && (best < 0 || wildn[r] > wildn[best])) best = r;
+  m->rank = best;
+}
+
+static void mark_melded(sc_t *s, int p) {
+  if (s->first_meld_turn[p] < 0) s->first_meld_turn[p] = s->turn;
+  if (s->team_first_meld_turn[s->team[p]] < 0) s->team_first_meld_turn[s->team[p]] = s->turn;
+}
+
+/* The first meld of the team of that rank (format.md, `add`). */
+static smeld_t *meld_of_rank(sc_t *s, int t, int rank) {
+  for (int i = 0; i < s->nmelds[t]; i++)
+    if (s->meld[t][i].kind == SET && s->meld[t][i].rank == rank) return &s->meld[t][i];
+  return NULL;
+}
+
+/* A new meld of `cards` (by `meld`, or by `take` with the top card): under
+ * meld.same_rank merge a set joins the team's set of its rank. */
+static void lay(sc_t *s, int p, const int *cards, int n, bool from_meld_line) {
+  smeld_t m;
+  memset(&m, 0, sizeof m);
+  for (int i = 0; i < n; i++) m.n[cards[i]]++, m.count++;
+  classify(s, &m);
+  int t = s->team[p];
+  smeld_t *join = m.kind == SET && s->rs->meld.same_rank == SAME_RANK_MERGE
+                      ? meld_of_rank(s, t, m.rank) : NULL;
+  mark_melded(s, p);
+  if (join) {
+    for (int c = 0; c < KINDS; c++) join->n[c] += m.n[c];
+    join->count += m.count;
+    return;
+  }
+  bool any_wild = false;
+  for (int c = 0; c < KINDS; c++) any_wild = any_wild || (m.n[c] && wild(s, c));
+  m.hidden = from_meld_line && m.kind == SET && m.rank >= 0 && !s->rs->cards.wild[m.rank] &&
+             !any_wild && m.count >= s->rs->canasta.min_cards;
+  if (s->nmelds[t] < MAXMELDS) s->meld[t][s->nmelds[t]++] = m;
+}
+
+static int words(char *line, char *w[], int max) {
+  int n = 0;
+  for (char *q = strtok(line, " \t"); q && n < max; q = strtok(NULL, " \t")) {
+    if (q[0] == '#' && (q[1] < '0' || q[1] > '9')) break; /* a comment */
+    w[n++] = q;
+  }
+  return n;
+}
+
+static int cards_of(char *w[], int n, int *out) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    int c = parse_card(w[i]);
+    if (c >= 0) out[k++] = c;
+  }
+  return k;
+}
+
+static void add_to(sc_t *s, int p, const char *ref, const int *cards, int n) {
+  int t = s->team[p];
+  smeld_t *m = NULL;
+  if (ref[0] == '#') {
+    int i = atoi(ref + 1) - 1;
+    if (i >= 0 && i < s->nmelds[t]) m = &s->meld[t][i];
+  } else {
+    static const char ranks[] = "23456789TJQKA";
+    const char *at = strchr(ranks, ref[0]);
+    int r = strcmp(ref, "10") == 0 ? 8 : at && ref[0] ? (int)(at - ranks) : -1;
+    m = meld_of_rank(s, t, r);
+  }
+  mark_melded(s, p);
+  for (int i = 0; i < n; i++) {
+    s->hand[p][cards[i]]--;
+    if (m) m->n[cards[i]]++, m->count++;
+  }
+}
+
+/* `take [C…]`: the top card with the named hand cards makes a new meld, or
+ * alone goes onto the team's meld of its rank; the rest of the pile goes to
+ * the hand (format.md). */
+static void take(sc_t *s, int p, const int *cards, int n) {
+  if (s->npile == 0) return;
+  int top = s->pile[--s->npile];
+  if (n > 0) {
+    int all[64];
+    all[0] = top;
+    for (int i = 0; i < n && i < 63; i++) all[i + 1] = cards[i], s->hand[p][cards[i]]--;
+    lay(s, p, all, n < 63 ? n + 1 : 64, false);
+  } else {
+    smeld_t *m = meld_of_rank(s, s->team[p], rank_of(top));
+    mark_melded(s, p);
+    if (m) m->n[top]++, m->count++;
+  }
+  for (int i = 0; i < s->npile; i++) s->hand[p][s->pile[i]]++;
+  s->npile = 0;
+}
+
+static void action(sc_t *s, int p, char *w[], int n) {
+  int cards[128];
+  const char *verb = w[1];
+  if (strcmp(verb, "yes") != 0 && strcmp(verb, "no") != 0 && p != s->actor) {
+    s->turn++;
+    s->actor = p;
+  }
+  int k = cards_of(w + 2, n - 2, cards);
+  s->decided = strcmp(verb, "end") == 0 || strcmp(verb, "yes") == 0;
+  if (strcmp(verb, "draw") == 0) {
+    for (int i = 0; i < k; i++) s->hand[p][cards[i]]++;
+  } else if (strcmp(verb, "take") == 0) {
+    take(s, p, cards, k);
+  } else if (strcmp(verb, "meld") == 0) {
+    for (int i = 0; i < k; i++) s->hand[p][cards[i]]--;
+    lay(s, p, cards, k, true);
+  } else if (strcmp(verb, "add") == 0 && n >= 3) {
+    add_to(s, p, w[2], cards, k); /* REF (#N or a rank) is no card */
+  } else if (strcmp(verb, "red3") == 0 && k == 1) {
+    s->hand[p][cards[0]]--;
+    s->red3[s->team[p]]++;
+  } else if (strcmp(verb, "discard") == 0 && k == 1) {
+    s->hand[p][cards[0]]--;
+    if (s->npile < MAXPILE) s->pile[s->npile++] = cards[0];
+  } else if (strcmp(verb, "foot") == 0) {
+    for (int c = 0; c < KINDS; c++) s->hand[p][c] += s->foot[p][c], s->foot[p][c] = 0;
+  }
+}
+
+/* ---- scoring (rulesets.md: cards, canasta, sequence, cut, red_threes,
+ * going_out) ---- */
+
+typedef struct {
+  long melded, bonuses, red3, out, cut, left;
+} parts_t;
+
+static long red3_value(const ruleset_t *rs, int count) {
+  for (int i = 0; i < rs->red_threes.ntotals; i++)
+    if (rs->red_threes.totals[i].count == count) return rs->red_threes.totals[i].value;
+  return (long)count * rs->red_threes.each;
+}
+
+static long meld_bonus(const sc_t *s, const smeld_t *m) {
+  const ruleset_t *rs = s->rs;
+  if (m->kind == SEQUENCE) return m->count == rs->sequence.max_cards ? rs->sequence.bonus : 0;
+  if (m->count < rs->canasta.min_cards || m->rank < 0) return 0;
+  int others = 0; /* wild cards other than the set's rank */
+  for (int c = 0; c < KINDS; c++)
+    if (m->n[c] && wild(s, c) && rank_of(c) != m->rank) others += m->n[c];
+  if (rs->cards.wild[m->rank]) {
+    bool pure = others == 0 || rs->meld.wild_set_fill == WILD_FILL_MISSING;
+    return pure ? rs->canasta.wild_pure[m->rank] : rs->canasta.wild_impure[m->rank];
+  }
+  if (others) return rs->canasta.impure;
+  return (long)rs->canasta.pure * (m->hidden ? rs->canasta.hidden_factor : 1);
+}
+
+/* What the cards left count (cards.values, cards.black3_in_hand; red threes
+ * by red_threes.in_hand) and how many red threes are still held. */
+static long left_in(const sc_t *s, const int *cards, int *held) {
+  long v = 0;
+  for (int c = 0; c < KINDS; c++) {
+    if (!cards[c]) continue;
+    if (red3(c)) *held += cards[c];
+    else
+      v += (long)cards[c] *
+           (black3(c) ? s->rs->cards.black3_in_hand : s->rs->cards.value[rank_of(c)]);
+  }
+  return v;
+}
+
+static bool empty(const int *cards) {
+  for (int c = 0; c < KINDS; c++)
+    if (cards[c]) return false;
+  return true;
+}
+
+static int cutter_team(const sc_t *s) {
+  int deal = 0;
+  for (int i = 0; i < s->rs->nseats; i++)
+    if (s->rs->seats[i].players == s->np) deal = s->rs->seats[i].deal;
+  if (s->cut < 0 || s->dealer < 0 || s->cut != s->np * deal) return -1;
+  return s->team[(s->dealer + s->np - 1) % s->np];
+}
+
+static void score_team(const sc_t *s, int t, parts_t *x) {
+  const ruleset_t *rs = s->rs;
+  memset(x, 0, sizeof *x);
+  for (int i = 0; i < s->nmelds[t]; i++) {
+    const smeld_t *m = &s->meld[t][i];
+    for (int c = 0; c < KINDS; c++) x->melded += (long)m->n[c] * rs->cards.value[rank_of(c)];
+    x->bonuses += meld_bonus(s, m);
+  }
+  int held = 0;
+  for (int p = 0; p < s->np; p++) {
+    if (s->team[p] != t) continue;
+    x->left -= left_in(s, s->hand[p], &held) + left_in(s, s->foot[p], &held);
+    /* where melding comes first, an empty hand ends nothing by itself
+     * (going_out.premature): the player goes out by deciding to, `end` or
+     * a partner's `yes`; a hand that ends as the stock runs out is not gone
+     * out, even on a discard that empties the hand */
+    bool decision = !rs->turn.meld_before_draw || s->decided;
+    if (empty(s->hand[p]) && empty(s->foot[p]) && s->actor == p && decision) {
+      bool concealed = rs->going_out.concealed_by == CONCEALED_BY_TEAM
+                           ? s->team_first_meld_turn[t] == s->turn
+                           : s->first_meld_turn[p] == s->turn;
+      x->out = concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
+    }
+  }
+  bool melded = s->nmelds[t] > 0;
+  int count = s->red3[t];
+  bool penalty = rs->red_threes.in_hand == RED3_IN_HAND_PENALTY ||
+                 (rs->red_threes.in_hand == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
+  if (penalty) x->left -= (long)held * rs->red_threes.in_hand_penalty;
+  else count += held;
+  if (count && !melded && rs->red_threes.without_meld_each > 0)
+    x->red3 = -(long)count * rs->red_threes.without_meld_each;
+  else if (count)
+    x->red3 = (!melded && rs->red_threes.negative_without_meld ? -1 : 1) * red3_value(rs, count);
+  if (cutter_team(s) == t) x->cut = rs->cut.bonus;
+}
+
+static void compare(sc_t *s, char *w[], int n, int line, scorer_result_t *out) {
+  out->hands++;
+  for (int i = 1; i + 1 < n; i += 2) {
+    int t = -1;
+    for (int k = 0; k < s->nt; k++)
+      if (strcmp(s->tname[k], w[i]) == 0) t = k;
+    if (t < 0) continue;
+    parts_t x;
+    score_team(s, t, &x);
+    long mine = x.melded + x.bonuses + x.red3 + x.out + x.cut + x.left;
+    long claimed = strtol(w[i + 1], NULL, 10);
+    out->compared++;
+    if (mine == claimed) continue;
+    if (!out->mismatches++)
+      snprintf(out->first, sizeof out->first,
+               "line %d: %s claims %ld (the engine's), the scorer %ld: melded %ld, canastas and "
+               "sequences %ld, red threes %ld, going out %ld, cut %ld, left %ld",
+               line, w[i], claimed, mine, x.melded, x.bonuses, x.red3, x.out, x.cut, x.left);
+  }
+}
+
+static void header(sc_t *s, char *w[], int n) {
+  if (strcmp(w[0], "cgr") == 0) {
+    s->np = s->nt = 0;
+    new_hand(s);
+  } else if (strcmp(w[0], "player") == 0 && n >= 2 && s->np < NOSEATS) {
+    const char *team = n >= 4 && strcmp(w[2], "team") == 0 ? w[3] : w[1];
+    int t = -1;
+    for (int k = 0; k < s->nt; k++)
+      if (strcmp(s->tname[k], team) == 0) t = k;
+    if (t < 0) snprintf(s->tname[t = s->nt++], 32, "%s", team);
+    snprintf(s->name[s->np], 32, "%s", w[1]);
+    s->team[s->np++] = t;
+  } else if (strcmp(w[0], "hand") == 0) {
+    new_hand(s);
+  } else if (strcmp(w[0], "dealer") == 0 && n == 2) {
+    s->dealer = seat(s, w[1]);
+  } else if (strcmp(w[0], "cut") == 0 && n == 2) {
+    s->cut = atoi(w[1]);
+  } else if ((strcmp(w[0], "deal") == 0 || strcmp(w[0], "foot") == 0) && n >= 2) {
+    int p = seat(s, w[1]), cards[128], k = cards_of(w + 2, n - 2, cards);
+    for (int i = 0; p >= 0 && i < k; i++) (w[0][0] == 'd' ? s->hand : s->foot)[p][cards[i]]++;
+  } else if (strcmp(w[0], "pile") == 0) {
+    int cards[128], k = cards_of(w + 1, n - 1, cards);
+    for (int i = 0; i < k && s->npile < MAXPILE; i++) s->pile[s->npile++] = cards[i];
+  }
+}
+
+void scorer_check(const char *text, size_t len, const ruleset_t *rs, scorer_result_t *out) {
+  memset(out, 0, sizeof *out);
+  sc_t *s = calloc(1, sizeof *s);
+  char *copy = malloc(len + 1);
+  if (!s || !copy) abort();
+  memcpy(copy, text, len);
+  copy[len] = '\0';
+  s->rs = rs;
+  int line = 0;
+  for (char *l = copy, *nl; l && *l; l = nl) {
+    nl = strchr(l, '\n');
+    if (nl) *nl++ = '\0';
+    line++;
+    char *w[160];
+    int n = words(l, w, 160);
+    if (n == 0) continue;
+    int p = seat(s, w[0]);
+    if (p >= 0 && n >= 2) action(s, p, w, n);
+    else if (strcmp(w[0], "score") == 0) compare(s, w, n, line, out);
+    else header(s, w, n);
+  }
+  free(copy);
+  free(s);
+}
