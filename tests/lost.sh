@@ -147,7 +147,8 @@ csi=$(printf '\302\233') # U+009B, the C1 control sequence introducer
 printf 'extends: classic\nmeld:\n  max_wild: "\\e]0;PWNED\\a\\e[2J"\n' >evil.yaml
 mkdir "dir${esc}[2J"
 mkfifo "dir${esc}[2J/f${csi}2J.cgr"
-printf '{"error":"referee: x\\u001b[2J\\u009b"}\n' >error.jsonl
+# a shard whose input could not be read: its error line names the file, ESC and all
+"$ref" --json --shard 0/1 "no${esc}[2J.cgr" >error.jsonl 2>/dev/null
 # raw FILE: the bytes a terminal acts on — under 0x20 but the newline and the
 # tab, DEL, a C1 control (UTF-8 C2 80 to C2 9F, or the byte alone: CSI is 9B
 # to a terminal that is not in UTF-8)
