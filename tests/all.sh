@@ -6,7 +6,7 @@
 # UndefinedBehaviorSanitizer, the tests that exercise the program's memory
 # (tests/CMakeLists.txt says which, and how cli.sh and html.sh shorten their
 # loops there); then the libFuzzer harnesses, about 2 x FUZZ_SECONDS in all
-# (default 60: tests/fuzz/run.sh shares it among them).
+# (default 40: tests/fuzz/run.sh shares it among them).
 #
 # Green means everything ran: after each ctest run, tests/skips.sh names the
 # tests that did not run (a test that cannot exits 77: ctest's Skipped); under
@@ -40,8 +40,8 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DREFEREE_SANITIZE=ON \
   -DCMAKE_C_FLAGS="-Werror -O1" >/dev/null
 cmake --build build-asan -j"$(nproc)" >/dev/null
 run_tests build-asan ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
-echo "== fuzzing (tests/fuzz/run.sh, about 2 x ${FUZZ_SECONDS:-60} s in all)"
-sh tests/fuzz/run.sh "${FUZZ_SECONDS:-60}" -seed=1
+echo "== fuzzing (tests/fuzz/run.sh, about 2 x ${FUZZ_SECONDS:-40} s in all)"
+sh tests/fuzz/run.sh "${FUZZ_SECONDS:-40}" -seed=1
 if [ "$skipped" -eq 0 ]; then
   echo "== all tests passed"
 else

@@ -5,28 +5,7 @@
 # (ctest shows it as skipped) when the others passed.
 # Usage: tests/cli.sh REFEREE SOURCE_DIR
 set -u
-ref=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$(cd "$2" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-
-# expect STATUS DESCRIPTION -- command...
-expect() {
-  want=$1; what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit $got, expected $want"; sed 's/^/  | /' "$tmp/out" "$tmp/err"
-    fails=$((fails + 1))
-  fi
-}
-# contains FILE TEXT DESCRIPTION
-contains() {
-  if ! grep -qF -- "$2" "$1"; then
-    echo "FAIL: $3: no \"$2\" in:"; sed 's/^/  | /' "$1"; fails=$((fails + 1))
-  fi
-}
+. "$(dirname "$0")/lib.sh"
 
 c=$src/corpus/classic
 # Under the sanitizers (REFEREE_SANITIZED=1: tests/CMakeLists.txt sets it in

@@ -6,12 +6,7 @@
 # measures a time (tests/bench.sh does). Needs ps (procps) to see processes.
 # Usage: tests/jobs.sh REFEREE SOURCE_DIR
 set -u
-ref=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$(cd "$2" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 command -v ps >/dev/null || { echo "SKIP: no ps"; exit 77; }
 
 # about 10 MB of games in one file (a part takes a process a while), and a

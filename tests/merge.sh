@@ -8,26 +8,7 @@
 # machines) merge; 5,000 shards merge, and too few file descriptors are said.
 # Usage: tests/merge.sh REFEREE SOURCE_DIR
 set -u
-ref=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$(cd "$2" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# expect STATUS DESCRIPTION -- command...
-expect() {
-  want=$1; what=$2; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "$what: exit $got, expected $want"; sed 's/^/  | /' "$tmp/out" "$tmp/err"
-  fi
-}
-# contains FILE TEXT DESCRIPTION
-contains() {
-  grep -qF -- "$2" "$1" || { fail "$3: no \"$2\" in:"; sed 's/^/  | /' "$1"; }
-}
+. "$(dirname "$0")/lib.sh"
 # refused DESCRIPTION TEXT FILE -- merge arguments...: exit 3, TEXT and FILE said
 refused() {
   what=$1; text=$2; file=$3; shift 4

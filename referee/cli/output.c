@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "report.h"
@@ -39,13 +40,19 @@ void out_say(const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Standard output stays open (the fuzzers call the program's main again and
+ * again in one process): closing a duplicate of its descriptor reports what
+ * closing it would (a file system that says its error at close). The error
+ * indicator is cleared once said, for the next call in such a process. */
 int out_end(int status) {
   int err = fflush(stdout) != 0 ? errno : 0;
   bool failed = err != 0 || ferror(stdout);
-  if (fclose(stdout) != 0 && !failed) {
+  int fd = dup(fileno(stdout));
+  if (fd >= 0 && close(fd) != 0 && !failed) {
     err = errno;
     failed = true;
   }
+  clearerr(stdout);
   if (!failed) return status;
   out_say("referee: standard output: could not be written%s%s", err ? ": " : "",
           err ? strerror(err) : "");

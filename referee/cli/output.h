@@ -18,7 +18,7 @@
 void out_say(const char *fmt, ...) PRINTF_LIKE(1, 2);
 void out_vsay(const char *fmt, va_list ap);
 
-/* The end of standard output: flushed and closed, and checked. A write that
+/* The end of standard output: flushed and checked (not closed). A write that
  * failed at any time (a full disk, a closed descriptor) makes the exit status
  * 3 with a message, never `status` with the output lost. Returns the exit
  * status to end with. */
