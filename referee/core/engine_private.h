@@ -8,7 +8,6 @@
 
 #include "engine.h"
 
-typedef enum { PH_START, PH_PLAYED, PH_DONE } phase_t;
 typedef enum { ASK_NOT_ASKED, ASK_WAITING, ASK_YES, ASK_NO } ask_t;
 
 /* A statement kept for a judgment made later (the opening minimum is judged
@@ -56,7 +55,6 @@ struct engine {
 
   /* turn */
   int current;
-  phase_t phase;
   bool drawn;                   /* the turn's draw or take is done */
   bool pregame;                 /* before the first player's first turn action */
   int pregame_seat;             /* the last seat that laid red threes before it */

@@ -164,12 +164,11 @@ static int last_of_team(const record_t *r, int t) {
 }
 
 /* table.teams: the players split evenly between the teams. */
-static bool team_sizes_fit(game_t *g, const stmt_t *st, const rs_seat_t *seat) {
+static bool team_sizes_fit(game_t *g, const rs_seat_t *seat) {
   record_t *r = &g->rec;
   int size[MAX_TEAMS] = {0};
   for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
   int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
-  (void)st;
   for (int t = 0; t < r->nteams; t++)
     if (size[t] < lo || size[t] > hi)
       return game_fail_at_player(g, last_of_team(r, t), CODE_SEATING, RK_TABLE_TEAMS,
@@ -215,7 +214,7 @@ bool game_header_done(game_t *g, const stmt_t *st) {
             seat->teams);
     return false;
   }
-  if (!team_sizes_fit(g, st, seat)) return false;
+  if (!team_sizes_fit(g, seat)) return false;
   int a, b;
   if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
     game_fail_at_player(g, b, CODE_SEATING, RK_TABLE_PARTNERS_APART,

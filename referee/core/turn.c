@@ -11,7 +11,6 @@
 void eng_start_turn(engine_t *e, int p) {
   e->current = p;
   e->turns[p]++;
-  e->phase = PH_START;
   e->drawn = false;
   e->ask = ASK_NOT_ASKED;
   e->took_pile = false;
@@ -151,7 +150,6 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
 
 static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
-  char b[4];
   if (!e->drawn)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_DRAW,
                 e->replaced ? _("a discard before drawing: the draw after the red three was its "
@@ -189,7 +187,6 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   eng_push_pile(e, c);
   if (rs_is_wild(e->rs, c)) e->wild_discarded = true; /* pile.wild_discard_naturals */
   if (rs_blocks_pile(e->rs, c)) eng_use(e, RK_PILE_BLOCKED_BY);
-  (void)b;
   if (e->over) return true;
   eng_start_turn(e, (p + 1) % e->nplayers);
   /* end.stock_empty: at_once ends the hand when a turn starts on an empty stock */
