@@ -17,19 +17,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$src" || exit 1
 fail=0
-n=0
-# sweep NAME ARGS...: one case
+# sweep N NAME ARGS...: case N, its report in $tmp/N/report and its status
+# (0: every child as it should be) in $tmp/N/status; the cases run at once
 sweep() {
-  name=$1
-  shift
-  n=$((n + 1))
-  d="$tmp/$n"
+  d="$tmp/$1"
+  name=$2
+  shift 2
   mkdir -p "$d/sweep"
   "$referee" "$@" >"$d/ref.out" 2>"$d/ref.err"
   echo $? >"$d/ref.rc"
   OOM_DIR="$d/sweep" LD_PRELOAD="$shim" "$referee" "$@" >"$d/parent.out" 2>"$d/parent.err"
   echo $? >"$d/parent.rc"
-  python3 - "$d" "$name" <<'PY' || fail=1
+  python3 - "$d" "$name" >"$d/report" 2>&1 <<'PY'
+
 import os, sys
 d, name = sys.argv[1], sys.argv[2]
 read = lambda p, mode="rb": open(os.path.join(d, p), mode).read()
@@ -61,6 +61,7 @@ if len(bad) > 10:
     print(f"FAIL: {name}: ... {len(bad) - 10} more")
 sys.exit(1 if bad else 0)
 PY
+  echo $? >"$d/status"
 }
 
 # every allocation of: two files (a hand's score kept, the next file opened),
@@ -68,10 +69,16 @@ PY
 # what was legal instead tried on copies), and check with a ruleset file
 # that extends a built-in, where the empty stock asks whether the pile could
 # be taken with the foot picked up (what-if space two levels deep)
-sweep "two files, the second illegal" corpus/classic/legal-2p-full-hand.cgr \
-  corpus/classic/illegal-wild-overflow.cgr
-sweep "--explain --json at a refused take" --explain --json corpus/classic/illegal-pile-no-match.cgr
-sweep "check, a ruleset file, the stock empty with the foot down" check \
-  corpus/custom/illegal-must-take-with-foot.cgr
+sweep 1 "two files, the second illegal" corpus/classic/legal-2p-full-hand.cgr \
+  corpus/classic/illegal-wild-overflow.cgr &
+sweep 2 "--explain --json at a refused take" --explain --json \
+  corpus/classic/illegal-pile-no-match.cgr &
+sweep 3 "check, a ruleset file, the stock empty with the foot down" check \
+  corpus/custom/illegal-must-take-with-foot.cgr &
+wait
+for n in 1 2 3; do
+  cat "$tmp/$n/report"
+  [ "$(cat "$tmp/$n/status" 2>/dev/null)" = 0 ] || fail=1
+done
 [ "$fail" -eq 0 ] && echo "oom: every allocation's failure is the full verdict or exit status 4"
 exit "$fail"
