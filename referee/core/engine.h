@@ -14,6 +14,7 @@
  *   turn.c       the turn state machine and the other actions
  *   going_out.c  the opening and going out
  *   pending.c    what the turn still owes, judged now on a copy (a query)
+ *   whatif.c     what was legal instead of an illegal action, tried on a copy
  *   score.c      the hand's score (pure parts in score.h)
  *   engine.c     the hand's lifecycle, its cards, errors, the view
  *
