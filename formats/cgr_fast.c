@@ -9,7 +9,7 @@
  *   number = ["+" | "-"] DIGIT{1,9}
  *   card  = ("10" | "A" | "K" | "Q" | "J" | "T" | "9" | ... | "2") ("S" | "H" | "D" | "C")
  *         | "JK"
- *   ref   = "#" DIGIT{1,6} (not 0) | a rank   (cgr_ref: for a verb that takes one, `add`)
+ *   ref   = "#" DIGIT{1,6} (not 0) | a rank | "JK"   (cgr_ref: for a verb that takes one, `add`)
  *
  * with words of printable ASCII separated by exactly one space, nothing before
  * the first or after the last, an actor or name that is no keyword and does

@@ -18,7 +18,7 @@
  *   action    = NAME verb
  *   verb      = a verb's spelling [ref] card{min,max}   (its row in verbs.def says
  *               whether a ref comes first, and the fewest and most cards)
- *   ref       = RANK | "#" DIGITS
+ *   ref       = RANK | "JK" | "#" DIGITS
  *   card      = RANK SUIT | "JK"
  *   RANK      = "A"|"K"|"Q"|"J"|"T"|"10"|"9"|...|"2";  SUIT = "S"|"H"|"D"|"C"|"♠"|"♥"|"♦"|"♣"
  *   value     = WORD | '"' (char | '\"' | '\\')* '"'
@@ -214,7 +214,7 @@ static bool parse_number_at(cgr_reader_t *r, unsigned i, stmt_t *st, stmt_error_
 
 static bool parse_name_at(cgr_reader_t *r, unsigned i, word_t *out, stmt_error_t *err) {
   const tok_t *t = &r->toks[i];
-  if (t->s[0] == '"' || cgr_keyword(r, t->s, t->len) >= 0)
+  if (t->s[0] == '"' || t->s[0] == '#' || cgr_keyword(r, t->s, t->len) >= 0)
     return cgr_fail(err, r->lineno, t->col, _("expected a name, got \"%.*s\""),
                 (int)(t->len > 40 ? 40 : t->len), t->s);
   *out = word(r, t);
@@ -345,6 +345,9 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   const tok_t *t0 = &r->toks[0];
   if (t0->s[0] == '"')
     return cgr_fail(err, r->lineno, t0->col, _("expected a player name, got a quoted string"));
+  if (t0->s[0] == '#') /* "#1": a meld reference, no name */
+    return cgr_fail(err, r->lineno, t0->col, _("expected a name, got \"%.*s\""),
+                    (int)(t0->len > 40 ? 40 : t0->len), t0->s);
   const tok_t *v = &r->toks[1];
   int verb = cgr_verb(r, v->s, v->len);
   if (verb < 0)

@@ -95,7 +95,8 @@ static inline int cgr_verb(const cgr_reader_t *r, const char *s, size_t n) {
   return -1;
 }
 
-/* The meld reference of a verb that takes one (`add`): a rank or #N, N from 1
+/* The meld reference of a verb that takes one (`add`): a rank (JK too: a set
+ * of jokers where meld.wild_sets lists them) or #N, N from 1
  * with at most 6 digits, into st->ref_rank or st->ref_index; false when
  * s[0..n) is neither. */
 static inline bool cgr_ref(const char *s, size_t n, stmt_t *st) {

@@ -393,3 +393,24 @@ Test(reader, every_keyword_is_no_name_on_both_paths) {
   }
   cgr_set_fast(r, true);
 }
+
+/* format.md: a name does not start with `#` (nor `"`); `#` and a digit is a
+ * meld reference, so `player #1` or `#1 draw 7H` names nobody. */
+Test(reader, a_meld_reference_is_no_name_on_both_paths) {
+  const char *lines[] = {"player #1", "player Anne team #2", "dealer #1", "#1 draw 7H"};
+  for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+    for (int fast = 1; fast >= 0; fast--) {
+      cgr_set_fast(r, fast);
+      cr_assert_eq(parse(lines[i]), -1, "\"%s\"", lines[i]);
+      cr_assert(strstr(err.message, "#"), "\"%s\": %s", lines[i], err.message);
+    }
+  cgr_set_fast(r, true);
+}
+
+/* `add JK ...` names a set of jokers (meld.wild_sets: the Italian canasta of
+ * jokers), as format.md's meld ref says. */
+Test(reader, jk_is_a_meld_reference) {
+  cr_assert_eq(parse("Anne add JK JK"), 1);
+  cr_assert_eq(st->ref_rank, RANK_JOKER);
+  cr_assert_eq(st->ncards, 1);
+}
