@@ -14,4 +14,5 @@ grep -h '^### [0-9]' docs/variants/*.md | sed 's/^### //; s/\\/\\\\/g; s/"/\\"/g
 xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,2 \
   --keyword=NP_:1,2 --add-comments=TRANSLATORS: --package-name=canasta-referee \
   --msgid-bugs-address=canasta-referee@example.org --sort-by-file -o "$1" \
-  referee/core/*.c formats/*.c referee/cli/*.c "$dir/variant_headings.c"
+  referee/core/*.c formats/*.c referee/gen/*.c referee/batch/*.c referee/cli/*.c \
+  "$dir/variant_headings.c"

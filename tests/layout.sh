@@ -1,8 +1,10 @@
 #!/bin/sh
 # The layout holds what it promises (README, "How the code is laid out"):
 # - no C file over 700 lines and no function over 60 lines in referee/ and formats/;
-# - the core (referee/core) includes no header of formats/, referee/api or
-#   referee/cli, and formats/ includes none of referee/cli;
+# - includes point one way: the core (referee/core) sees only its own
+#   headers; formats/ the core; the embedding API (referee/api), the
+#   generator (referee/gen) and the batch runner (referee/batch) the core and
+#   formats/; the command line (referee/cli) everything;
 # - no variant name in engine or format code (rulesets are data).
 # Usage: tests/layout.sh SOURCE_DIR
 set -eu
@@ -45,13 +47,28 @@ if [ "$nfunctions" -ne "$closing" ]; then
 fi
 if [ -n "$long" ]; then echo "FAIL: functions over 60 lines:"; echo "$long"; fail=1; fi
 headers() { for d in "$@"; do ls "$d"/*.h 2>/dev/null || true; done | xargs -r -n1 basename; }
-for h in $(headers formats referee/api referee/cli); do
-  who=$(grep -l "#include \"$h\"" referee/core/*.[ch] 2>/dev/null || true)
-  if [ -n "$who" ]; then echo "FAIL: the core includes $h:" $who; fail=1; fi
-done
-for h in $(headers referee/cli); do
-  who=$(grep -l "#include \"$h\"" formats/*.[ch] 2>/dev/null || true)
-  if [ -n "$who" ]; then echo "FAIL: formats/ includes the command line's $h:" $who; fail=1; fi
+# a room, then the rooms whose headers it must not include: those above it
+# in the pipeline, or beside it
+rules="referee/core formats referee/api referee/gen referee/batch referee/cli
+formats referee/api referee/gen referee/batch referee/cli
+referee/api referee/gen referee/batch referee/cli
+referee/gen referee/api referee/batch referee/cli
+referee/batch referee/api referee/gen referee/cli"
+while read -r room others; do
+  for h in $(headers $others); do
+    who=$(grep -l "^# *include \"$h\"" "$room"/*.[ch] 2>/dev/null || true)
+    if [ -n "$who" ]; then echo "FAIL: $room includes $h, of a room it must not see:" $who; fail=1; fi
+  done
+done <<RULES
+$rules
+RULES
+# a new room says what it sees: every directory of sources but the command
+# line (which sees all) has its row
+for d in referee/*/ formats/; do
+  d=${d%/}
+  [ "$d" = referee/cli ] && continue
+  ls "$d"/*.[ch] >/dev/null 2>&1 || continue
+  echo "$rules" | grep -q "^$d " || { echo "FAIL: $d has no row in layout.sh's include rules"; fail=1; }
 done
 names=$(grep -rniE 'chinese|italian|classic|two-player' --include='*.c' --include='*.h' \
         referee formats | head -5 || true)

@@ -16,12 +16,6 @@ int usage_error(const char *fmt, const char *arg) {
   return EXIT_ERROR;
 }
 
-_Noreturn void out_of_memory(const char *what) {
-  fflush(stdout);
-  out_say("referee: %s: out of memory; what was being judged, and all after it, was not", what);
-  exit(EXIT_NO_MEMORY);
-}
-
 bool number_arg(const char *v, unsigned long long *out) {
   char *end;
   if (!v || *v < '0' || *v > '9') return false;

@@ -5,15 +5,10 @@
 
 #include <stdbool.h>
 
-enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3, EXIT_NO_MEMORY = 4 };
+#include "output.h" /* the exit statuses */
 
 /* Says "referee: " fmt (with arg) and how to get help; returns EXIT_ERROR. */
 int usage_error(const char *fmt, const char *arg);
-/* Out of memory: says "referee: " what ": out of memory" and that nothing more
- * was judged, and ends the program with EXIT_NO_MEMORY (what was printed
- * before stays, flushed: every record it shows was judged whole). Never a
- * verdict: the record being read when memory ran out is not reported. */
-_Noreturn void out_of_memory(const char *what);
 
 /* A non-negative decimal number, whole, within unsigned long long; false
  * when it is not one (empty, a sign, other characters, too large). */
@@ -25,6 +20,9 @@ bool number_arg(const char *v, unsigned long long *out);
  * On success *names is a new array (the caller frees it, and *text, which
  * holds the names); false, said on stderr, when a list cannot be read. */
 bool read_name_lists(char *const lists[], int nlists, char ***names, int *nnames, char **text);
+
+/* `referee gen ...` (gen_cli.c, over the generator's gen.h): the exit status. */
+int gen_main(int argc, char **argv);
 
 /* `referee --help`, in two strings (C11 promises literals of 4095 bytes):
  * usage.c. */

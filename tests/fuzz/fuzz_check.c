@@ -1,5 +1,5 @@
 /* fuzz_check.c — libFuzzer harness for the conformance mode
- * (referee/cli/check.c: check_paths, with --json, --tap, --junit,
+ * (referee/batch/check.c: check_paths, with --json, --tap, --junit,
  * --coverage, --shard) merged back by referee merge, and for the embedding
  * API (referee/api/api.c), both held to the game driver's verdicts.
  *

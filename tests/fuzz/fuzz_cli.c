@@ -1,5 +1,6 @@
 /* fuzz_cli.c — libFuzzer harness for the command line (referee/cli/main.c,
- * compiled in with its main() renamed referee_main, and what it calls:
+ * compiled in with its main() renamed referee_main, and what it calls —
+ * the batch runner of referee/batch/ and the generator of referee/gen/:
  * option parsing, --files0-from, --origin, --shard, --jobs, --html, --tap,
  * --junit, check, gen and merge's options): the input is a command line.
  *

@@ -1,8 +1,8 @@
 /* fuzz_split.c — libFuzzer harness for the inputs cut into parts: the cutter
  * (formats/cgr_split.c), parts read as one reading (run_part in
- * referee/cli/run.c), the shards of a run and their closing lines
- * (referee/cli/parts.c: parts_shard, shard_close), referee merge
- * (referee/cli/merge.c) and the parallel jobs (referee/cli/jobs.c,
+ * referee/batch/run.c), the shards of a run and their closing lines
+ * (referee/batch/parts.c: parts_shard, shard_close), referee merge
+ * (referee/batch/merge.c) and the parallel jobs (referee/batch/jobs.c,
  * parts_jobs).
  *
  * The input: 8 parameter bytes, then a record file (CGR 1).
@@ -59,7 +59,7 @@
  *      the run's. An input makes the library's shards (4) or, with p0 bit 6,
  *      the program's (7); 5 alters those;
  *   8. with p0 bit 4, `referee --json --jobs 2 --part-size B FILES` (the
- *      pool of referee/cli/jobs.c forking a process a part or a batch of
+ *      pool of referee/batch/jobs.c forking a process a part or a batch of
  *      files, parts_jobs cutting them; B the part size p1 gives, at least a
  *      third of the input: a fork of the fuzzer is slow) prints the same and
  *      exits the same.

@@ -77,7 +77,8 @@ fi
 # The sources the harnesses need: the core, the formats, the embedding API and
 # the command line's file runner (every .c but the program's main, which only
 # fuzz_cli links, renamed referee_main).
-sources=$(ls referee/core/*.c formats/*.c referee/api/*.c referee/cli/*.c | grep -v '/main\.c$')
+sources=$(ls referee/core/*.c formats/*.c referee/api/*.c referee/gen/*.c referee/batch/*.c \
+          referee/cli/*.c | grep -v '/main\.c$')
 
 echo "== generating the embedded rulesets and variant documents"
 cmake -DOUT="$out/rulesets_builtin.c" -DDIR="$src/rulesets" -DEXT=yaml \
@@ -88,7 +89,7 @@ echo '#define REFEREE_COMMIT "fuzz"' > "$out/build_version.h"
 
 san="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 warn="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes"
-inc="-std=c11 -Ireferee/core -Iformats -Ireferee/api -Ireferee/cli"
+inc="-std=c11 -Ireferee/core -Iformats -Ireferee/api -Ireferee/gen -Ireferee/batch -Ireferee/cli"
 version='-DREFEREE_VERSION="fuzz"'
 libs=$(pkg-config --cflags --libs yaml-0.1 libpcre2-8)
 pkgcflags=$(pkg-config --cflags yaml-0.1 libpcre2-8)

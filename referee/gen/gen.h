@@ -37,7 +37,4 @@ typedef struct {
 int gen_write(const gen_options_t *opt, FILE *out, gen_stats_t *stats, char *why,
               size_t why_len);
 
-/* `referee gen ...` (gen_cli.c): the exit status. */
-int gen_main(int argc, char **argv);
-
 #endif

@@ -13,10 +13,18 @@
 
 #include "verdict.h"
 
+enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3, EXIT_NO_MEMORY = 4 };
+
 /* The message fmt makes, escaped (report_put), then a newline, to stderr in
  * one write. The caller gives the prefix ("referee: ..."). */
 void out_say(const char *fmt, ...) PRINTF_LIKE(1, 2);
 void out_vsay(const char *fmt, va_list ap);
+
+/* Out of memory: says "referee: " what ": out of memory" and that nothing more
+ * was judged, and ends the program with EXIT_NO_MEMORY (what was printed
+ * before stays, flushed: every record it shows was judged whole). Never a
+ * verdict: the record being read when memory ran out is not reported. */
+_Noreturn void out_of_memory(const char *what);
 
 /* The end of standard output: flushed and checked (not closed). A write that
  * failed at any time (a full disk, a closed descriptor) makes the exit status

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
 #include "report.h"
 
 void out_vsay(const char *fmt, va_list ap) {
@@ -38,6 +37,12 @@ void out_say(const char *fmt, ...) {
   va_start(ap, fmt);
   out_vsay(fmt, ap);
   va_end(ap);
+}
+
+_Noreturn void out_of_memory(const char *what) {
+  fflush(stdout);
+  out_say("referee: %s: out of memory; what was being judged, and all after it, was not", what);
+  exit(EXIT_NO_MEMORY);
 }
 
 /* Standard output stays open (the fuzzers call the program's main again and

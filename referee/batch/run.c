@@ -3,7 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
-#include "args.h"
+#include "output.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 /* Every statement the reader gives, to the game; out of memory in either
- * ends the program (args.h), nothing more judged. */
+ * ends the program (output.h), nothing more judged. */
 static void feed(game_t *g, cgr_reader_t *r, const char *name) {
   const stmt_t *st;
   stmt_error_t err;

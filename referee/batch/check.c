@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "args.h"
 #include "game.h"
 #include "jobs.h"
 #include "json.h"
