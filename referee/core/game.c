@@ -521,7 +521,7 @@ void game_statement(game_t *g, const stmt_t *st) {
    * before it belonged to the record already handed over */
   if (st->kind != ST_CGR) {
     keep_ruling(g);
-    keep_going(g, before);
+    if (g->keep_going) keep_going(g, before); /* the test here: no call without it */
   }
   if (g->explain && g->explain_at && !g->snap_taken && st->line >= g->explain_at &&
       g->hand_started && (g->state == R_SETUP || g->state == R_PLAY || g->state == R_SCORED)) {
