@@ -51,19 +51,9 @@ awk -v p="$p" -v f="$f" -v w="$wcl" -v m="$mb" 'BEGIN {
   printf "one core: referee %.0f MB/s, parse-only %.0f MB/s, wc -l %.0f MB/s\n", m / f, m / p, m / w
   printf "ratios: referee / parse-only %.2f (time), wc -l is %.0fx faster than the referee, %.0fx than parse-only\n", f / p, f / w, p / w }'
 
-if command -v valgrind >/dev/null; then
-  actions=$("$ref" --parse-only --stats --quiet "$dir/block.cgr" 2>&1 | sed -n 's/.* records, \([0-9]*\) actions.*/\1/p')
-  for pass in referee parse-only; do
-    flag=; [ "$pass" = parse-only ] && flag=--parse-only
-    # shellcheck disable=SC2086
-    ir=$(valgrind --tool=callgrind --callgrind-out-file="$dir/cg" "$ref" --quiet $flag "$dir/block.cgr" 2>&1 |
-         sed -n 's/.*refs: *//p' | tr -d ,)
-    awk -v i="$ir" -v a="$actions" -v p="$pass" \
-      'BEGIN {printf "instructions per action (callgrind, %d actions): %s %.0f\n", a, p, i / a}'
-  done
-else
-  echo "instructions per action: valgrind is not installed"
-fi
+# instructions per action on the block (tests/instructions.sh, which also
+# runs alone on issue 27's block); a missing valgrind is said, not fatal
+sh tests/instructions.sh -b "$dir/block.cgr" "$ref" || true
 
 # one file, --jobs 1 against --jobs 2: every round printed, whatever happens
 # (a run that fails says its exit status), with the CPU seconds (user + sys)
