@@ -290,6 +290,8 @@ int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
     cgr_fail(err, line, 1, _("a line longer than %d bytes"), CGR_MAX_LINE);
     return -1;
   }
+  if (line == 1 && len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+    text += 3, len -= 3; /* a byte-order mark is not text, as in a file (take) */
   r->line = r->linebuf;
   memcpy(r->line, text, len);
   while (len && (r->line[len - 1] == '\n' || r->line[len - 1] == '\r')) len--;

@@ -93,6 +93,22 @@ Test(api, a_malformed_first_line_is_malformed_when_fed) {
   referee_game_free(g);
 }
 
+/* A byte-order mark before the first line is skipped, as in a file (an
+ * editor's UTF-8 text): the game reads on, and positions on the line after
+ * it count from the `c` of `cgr`. */
+Test(api, a_byte_order_mark_on_the_first_line_is_skipped) {
+  referee_game_t *g = referee_game_new(NULL);
+  cr_assert_eq(referee_game_line(g, "\xef\xbb\xbf" "cgr 1"), REFEREE_LEGAL, "%s",
+               referee_game_verdict(g).message);
+  for (size_t i = 1; i < OPENING; i++)
+    cr_assert_eq(referee_game_line(g, opening[i]), REFEREE_LEGAL, "line %zu", i + 1);
+  referee_game_free(g);
+  g = referee_game_new(NULL); /* only on the first line: elsewhere it is no text */
+  referee_game_line(g, "cgr 1");
+  cr_assert_eq(referee_game_line(g, "\xef\xbb\xbf" "variant classic"), REFEREE_MALFORMED);
+  referee_game_free(g);
+}
+
 /* A game is one record: a second `cgr` line does not start another one
  * (whose verdict would replace the first's, its hands and totals lost). */
 Test(api, a_second_record_is_malformed) {
