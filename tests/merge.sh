@@ -183,5 +183,12 @@ if [ "$got" -ne "$one" ]; then
   contains "$tmp/err" "Too many open files" "5,000 shards, ulimit -n 1024: why"
 fi
 
+# a shard's file name is user data: bytes a terminal acts on are shown escaped
+esc=$(printf 's\033[2J.jsonl')
+: >"$esc"
+expect 3 "an empty shard with an escape in its name" -- "$ref" merge "$esc"
+contains "$tmp/err" 's\x1b[2J.jsonl: empty' "an escape in a shard's name"
+grep -q "$(printf '\033')" "$tmp/err" && fail "an escape in a shard's name reached the terminal"
+
 [ "$fails" -eq 0 ] && echo "merge: shards of one run merged, every other case refused and said"
 exit $((fails > 0))

@@ -79,14 +79,15 @@ typedef struct {
 } merge_t;
 
 static int merge_usage(const char *what) {
-  fprintf(stderr, "referee merge: %s\nTry 'referee --help'.\n", what);
+  out_say("referee merge: %s", what);
+  fputs("Try 'referee --help'.\n", stderr);
   return 3;
 }
 
 static void string_of(const char *line, const char *key, char *out, size_t cap);
 
 static void input_error(merge_t *m, input_t *in, const char *what) {
-  fprintf(stderr, "referee merge: %s: line %llu: %s\n", in->path, in->number, what);
+  out_say("referee merge: %s: line %llu: %s", in->path, in->number, what);
   m->error = true;
   in->bad = true;
   in->have = false;
@@ -301,7 +302,7 @@ static void one_line(merge_t *m, const char *line) {
     say_error(why);
     m->error = true;
   } else {
-    fprintf(stderr, "referee merge: not a line of referee --json or check --json: %.60s\n", line);
+    out_say("referee merge: not a line of referee --json or check --json: %.60s", line);
     m->error = true;
   }
 }
@@ -315,10 +316,10 @@ static input_t *next_input(merge_t *m, input_t *in, int n, long long last, const
     if (in[i].have && (!best || in[i].segment < best->segment)) best = &in[i];
   if (!best || (best->segment == last && best == from) || best->segment == last + 1) return best;
   if (best->segment <= last)
-    fprintf(stderr, "referee merge: segment %lld is in %s and in %s\n", best->segment,
+    out_say("referee merge: segment %lld is in %s and in %s", best->segment,
             from ? from->path : "?", best->path);
   else
-    fprintf(stderr, "referee merge: segments %lld to %lld are missing (a shard's output?)\n",
+    out_say("referee merge: segments %lld to %lld are missing (a shard's output?)",
             last + 1, best->segment - 1);
   m->error = true;
   return NULL;
@@ -329,17 +330,17 @@ static bool whole(merge_t *m, input_t *in) {
   const closing_t *c = &in->c;
   if (in->bad) return false;
   if (in->number == 0) {
-    fprintf(stderr, "referee merge: %s: empty: no shard's output\n", in->path);
+    out_say("referee merge: %s: empty: no shard's output", in->path);
   } else if (!in->closed) {
-    fprintf(stderr, "referee merge: %s: no closing line: not a shard's whole output (cut "
-            "short, or not written by --shard K/N)\n", in->path);
+    out_say("referee merge: %s: no closing line: not a shard's whole output (cut "
+            "short, or not written by --shard K/N)", in->path);
   } else if (in->lines != c->lines || in->records != c->records) {
-    fprintf(stderr, "referee merge: %s: %llu lines and %llu records, where the shard wrote %llu "
-            "and %llu\n", in->path, in->lines, in->records, c->lines, c->records);
+    out_say("referee merge: %s: %llu lines and %llu records, where the shard wrote %llu "
+            "and %llu", in->path, in->lines, in->records, c->lines, c->records);
   } else if (in->distinct > 0 && (in->first % c->n != c->k || in->gcd % c->n != 0 ||
                                   in->last >= c->segments || in->distinct > c->own)) {
-    fprintf(stderr, "referee merge: %s: its segments are not those of shard %llu/%llu of %llu "
-            "segments\n", in->path, c->k, c->n, c->segments);
+    out_say("referee merge: %s: its segments are not those of shard %llu/%llu of %llu "
+            "segments", in->path, c->k, c->n, c->segments);
   } else {
     return true;
   }
@@ -373,12 +374,14 @@ static bool say_missing(const bool *seen, unsigned long long n, const char *path
   unsigned long long missing = 0;
   for (unsigned long long k = 0; k < n; k++) missing += !seen[k];
   if (missing == 0) return false;
-  fprintf(stderr, "referee merge: %llu of the %llu shards of the run of %s %s missing:", missing,
-          n, path, missing == 1 ? "is" : "are");
+  char list[200] = "";
+  size_t at = 0;
   unsigned long long said = 0;
   for (unsigned long long k = 0; k < n && said < 8; k++)
-    if (!seen[k]) fprintf(stderr, "%s %llu/%llu", said++ ? "," : "", k, n);
-  fprintf(stderr, "%s\n", missing > said ? ", ..." : "");
+    if (!seen[k])
+      at += (size_t)snprintf(list + at, sizeof list - at, "%s %llu/%llu", said++ ? "," : "", k, n);
+  out_say("referee merge: %llu of the %llu shards of the run of %s %s missing:%s%s", missing, n,
+          path, missing == 1 ? "is" : "are", list, missing > said ? ", ..." : "");
   return true;
 }
 
@@ -389,7 +392,7 @@ static void one_run(merge_t *m, input_t *in, int n, const input_t *first) {
   unsigned long long bytes = 0;
   uint64_t judged = 0;
   if (!seen) {
-    fprintf(stderr, "referee merge: out of memory\n");
+    out_say("referee merge: out of memory");
     m->error = true;
     return;
   }
@@ -397,11 +400,11 @@ static void one_run(merge_t *m, input_t *in, int n, const input_t *first) {
     if (!in[i].closed || in[i].bad) continue;
     const char *why = differs(f, &in[i].c);
     if (why) {
-      fprintf(stderr, "referee merge: %s and %s are not shards of one run: %s\n", first->path,
+      out_say("referee merge: %s and %s are not shards of one run: %s", first->path,
               in[i].path, why);
       m->error = true;
     } else if (seen[in[i].c.k]) {
-      fprintf(stderr, "referee merge: %s: shard %llu/%llu is given twice\n", in[i].path,
+      out_say("referee merge: %s: shard %llu/%llu is given twice", in[i].path,
               in[i].c.k, in[i].c.n);
       m->error = true;
     } else {
@@ -415,13 +418,13 @@ static void one_run(merge_t *m, input_t *in, int n, const input_t *first) {
   if (m->error || missing) {
     /* said */
   } else if (bytes != f->input_bytes) {
-    fprintf(stderr, "referee merge: the shards of the run of %s cover %llu bytes of the "
-            "inputs' %llu\n", first->path, bytes, f->input_bytes);
+    out_say("referee merge: the shards of the run of %s cover %llu bytes of the "
+            "inputs' %llu", first->path, bytes, f->input_bytes);
   } else if (f->content_known && judged != f->content) {
-    fprintf(stderr, "referee merge: the bytes the shards of the run of %s judged are not the "
-            "inputs' bytes they all read (a closing line altered?)\n", first->path);
+    out_say("referee merge: the bytes the shards of the run of %s judged are not the "
+            "inputs' bytes they all read (a closing line altered?)", first->path);
   } else if (m->last + 1 != (long long)f->segments) {
-    fprintf(stderr, "referee merge: %lld segments of the %llu of the run of %s merged\n",
+    out_say("referee merge: %lld segments of the %llu of the run of %s merged",
             m->last + 1, f->segments, first->path);
   } else {
     return;
@@ -498,7 +501,7 @@ static bool same_run(const input_t *in, int n) {
     const char *why = first ? differs(&first->c, &in[i].c) : NULL;
     if (!first) first = &in[i];
     if (!why) continue;
-    fprintf(stderr, "referee merge: %s and %s are not shards of one run: %s\n", first->path,
+    out_say("referee merge: %s and %s are not shards of one run: %s", first->path,
             in[i].path, why);
     return false;
   }
@@ -513,26 +516,26 @@ static bool open_inputs(merge_t *m, input_t *in, int n) {
     if (!in[i].f) {
       int e = errno;
       struct rlimit rl;
-      fprintf(stderr, "referee merge: %s: cannot open: %s", in[i].path, strerror(e));
+      char why[160] = "";
       if (e == EMFILE && getrlimit(RLIMIT_NOFILE, &rl) == 0)
-        fprintf(stderr, " (the %d shards are read at once, each holding every N-th record, "
-                "and ulimit -n allows %llu open files: raise it)", n,
-                (unsigned long long)rl.rlim_cur);
-      fputc('\n', stderr);
+        snprintf(why, sizeof why, " (the %d shards are read at once, each holding every N-th "
+                 "record, and ulimit -n allows %llu open files: raise it)", n,
+                 (unsigned long long)rl.rlim_cur);
+      out_say("referee merge: %s: cannot open: %s%s", in[i].path, strerror(e), why);
       return false;
     }
     peek_closing(&in[i]);
     if (in[i].bad) {
-      fprintf(stderr, "referee merge: %s: cannot read: %s\n", in[i].path, strerror(errno));
+      out_say("referee merge: %s: cannot read: %s", in[i].path, strerror(errno));
       return false;
     }
     advance(m, &in[i]);
     const char *v;
     size_t len;
     if ((m->tap || m->junit) && in[i].have && json_member(in[i].line, "verdict", &v, &len)) {
-      fprintf(stderr, "referee merge: %s: --tap and --junit report the results of check "
+      out_say("referee merge: %s: --tap and --junit report the results of check "
               "--json shards; this shard holds verdicts (referee --json): merge it without "
-              "them, or shard referee check --json\n", in[i].path);
+              "them, or shard referee check --json", in[i].path);
       return false;
     }
   }
