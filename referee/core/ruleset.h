@@ -1,9 +1,10 @@
 /* ruleset.h — a variant's rules as plain data.
  *
  * The engine reads only this struct: every difference between variants is a
- * value here, never a variant name in code. ruleset_load.c fills it from YAML
- * (the only module that sees libyaml) as the table of keys says
- * (rulekeys.def: each key's type, range, default and member here);
+ * value here, never a variant name in code. Its members and the C enums of
+ * their values are declared from the table of keys (rulekeys.def: a key's
+ * type, range, default and member in one row); ruleset_load.c fills them
+ * from YAML (the only module that sees libyaml) as that table says;
  * docs/rulesets.md documents each key. */
 #ifndef RULESET_H
 #define RULESET_H
@@ -19,31 +20,68 @@ enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_T
 /* Classes of cards named in lists such as pile.blocked_by (a bit mask). */
 enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
 
-typedef enum { TAKE_ONTO_ANY, TAKE_ONTO_CANASTA, TAKE_ONTO_NEVER, TAKE_ONTO_UNFINISHED } rs_take_onto_t;
-typedef enum { SAME_RANK_MERGE, SAME_RANK_FORBID, SAME_RANK_ALLOW } rs_same_rank_t;
-typedef enum { THREES_NEVER, THREES_GOING_OUT, THREES_ALWAYS } rs_threes_t;
-typedef enum { OPEN_LARGEST_MELD, OPEN_ALL_MELDS } rs_open_counts_t;
-typedef enum {
-  RED3_IN_HAND_AS_LAID, RED3_IN_HAND_PENALTY, RED3_IN_HAND_PENALTY_WITHOUT_MELD
-} rs_red3_in_hand_t;
-typedef enum { ASK_NONE, ASK_OPTIONAL, ASK_REQUIRED } rs_ask_t;
-typedef enum { PREMATURE_AT_MELD, PREMATURE_AT_DISCARD } rs_premature_t;
-typedef enum { WILD_FILL_ANY, WILD_FILL_MISSING } rs_wild_fill_t;
-typedef enum { CONCEALED_BY_PLAYER, CONCEALED_BY_TEAM } rs_concealed_by_t;
-typedef enum { DEALT_ORDER_TURN, DEALT_ORDER_SEAT } rs_dealt_order_t;
-typedef enum { OPENING_JUDGED_TURN, OPENING_JUDGED_MELD, OPENING_JUDGED_FIRST_MELD } rs_opening_judged_t;
-typedef enum { MUST_TAKE_FOOT_HAND, MUST_TAKE_FOOT_EXEMPT, MUST_TAKE_FOOT_WITH } rs_must_take_foot_t;
-typedef enum { STOCK_EMPTY_MAY_END, STOCK_EMPTY_AT_ONCE, STOCK_EMPTY_MUST_TAKE } rs_stock_empty_t;
-
-typedef struct {
-  int players, packs, deal, teams;
-  bool partners_apart;
-  int target;
-} rs_seat_t;
-
 typedef struct { int from, minimum; } rs_band_t;
 typedef struct { int cards, max_wild; } rs_wild_limit_t;
 typedef struct { int count, value; } rs_red3_total_t;
+
+/* From the rows of rulekeys.def come each ENUM key's C enum, then the
+ * members of rs_seat_t and ruleset_t. A row's TYPE gives a member's C type
+ * (with an array's bound, a LIST's count member after it), its AT the
+ * member's name and the struct that holds it (SEAT: rs_seat_t; TOP, SECTION
+ * and RS: ruleset_t, a SECTION row opening the section's struct
+ * rs_<section>, its END row closing it). The words of TYPE say once what
+ * C type each is; RS_TYPE, RS_ENUM, RS_LIST and MAP, what a pass makes of
+ * them. */
+#define INT(lo, hi) RS_TYPE(int, )
+#define BOOL RS_TYPE(bool, )
+#define ENUM(type, names, ...) RS_ENUM(type, __VA_ARGS__)
+#define CLASSES RS_TYPE(unsigned, ) /* RS_* bits */
+#define RANKS RS_TYPE(bool, [RANK_COUNT])
+#define RANK RS_TYPE(int, )
+#define VALUES(lo, hi) RS_TYPE(int, [RANK_COUNT])
+#define RANK_MAP(lo, hi) RS_TYPE(int, [RANK_COUNT])
+#define LIST(entry_fields, entry, count, fewest, most) RS_LIST(entry, [most], count)
+
+/* The enums. */
+#define RS_TYPE(ctype, bound)
+#define RS_ENUM(type, ...) \
+  typedef enum { __VA_ARGS__ } type; \
+  _Static_assert(sizeof(type) == sizeof(int), #type ": the loader writes an int");
+#define RS_LIST(...)
+#define MAP
+#define X(id, path, type, ...) type
+#include "rulekeys.def"
+#undef RS_TYPE
+#undef RS_ENUM
+#undef RS_LIST
+#undef MAP
+#undef X
+
+/* The members: TYPE becomes "C type, bound, more" and AT "PLACE, name";
+ * RS_DECLARE hands them to PLACE, which declares the member or skips it. */
+#define RS_TYPE(ctype, bound) ctype, bound,
+#define RS_ENUM(type, ...) type, ,
+#define RS_LIST(entry, bound, ...) entry, bound, RS_COUNT(__VA_ARGS__) /* AT: place, name */
+#define RS_COUNT(place, name) int name;
+#define MAP , ,
+#define X(id, path, type, at, dflt, doc, in_force) RS_DECLARE(at, type)
+#define RS_DECLARE(place, name, ctype, bound, more) place(name, ctype, bound, more)
+#define RS_MEMBER(name, ctype, bound, more) ctype name bound; more
+#define RS_OPEN(name, ...) struct rs_##name {
+#define RS_SKIP(...)
+
+/* A row of the table (rulekeys.def's rows table.*). */
+#define SEAT(name) RS_MEMBER, name
+#define TOP(name) RS_SKIP, name
+#define RS(section, name) RS_SKIP, name
+#define SECTION(name) RS_SKIP, name
+typedef struct {
+#include "rulekeys.def"
+} rs_seat_t;
+#undef SEAT
+#undef TOP
+#undef RS
+#undef SECTION
 
 typedef struct {
   int schema; /* 1 */
@@ -51,114 +89,40 @@ typedef struct {
   char title[160];
   char extends[256];  /* the ruleset this one extends (name or path), "" for none */
 
-  rs_seat_t seats[RS_MAX_SEATS];
-  int nseats;
-
-  struct {
-    int jokers_per_pack;
-    bool wild[RANK_COUNT];
-    int value[RANK_COUNT];
-    int black3_in_hand; /* what a black three left in hand costs */
-  } cards;
-
-  struct {
-    int draw;
-    bool meld_before_draw;
-  } turn;
-
-  struct {
-    int initial;
-    unsigned cover_initial, blocked_by, frozen_by;  /* RS_* masks */
-    bool cover_once, cover_freezes;
-    int packet[RANK_COUNT];     /* face-down cards under the pile, by the first upcard's rank */
-    int wild_discard_naturals;  /* once a wild is discarded, a take needs so many naturals */
-    bool frozen_for_unopened;
-    bool frozen_until_taken;    /* frozen for each player until that player has taken it once */
-    bool always_frozen;         /* every take needs unfreeze_naturals from the hand */
-    int unfreeze_naturals, take_naturals;
-    rs_take_onto_t take_onto_meld;
-    int take_onto_meld_naturals; /* naturals of its rank a bare take onto a meld needs in hand */
-    bool opening_by_take;
-  } pile;
-
-  struct {
-    int min_cards, min_naturals, max_wild;
-    bool wild_below_naturals;   /* a set holds fewer wild cards than naturals */
-    bool wild_up_to_naturals;   /* a set holds no more wild cards than naturals */
-    rs_wild_limit_t wild_limits[RS_MAX_WILD_LIMITS];
-    int nwild_limits;
-    rs_same_rank_t same_rank;
-    bool wild_sets[RANK_COUNT]; /* wild ranks that may form a set of their own */
-    rs_wild_fill_t wild_set_fill; /* other wild cards in such a set: any, or only for missing copies */
-    bool group_alone;           /* a group joining a meld of its rank is valid on its own too */
-    bool group_alone_takes;     /* ... a take's group too (false: meld lines only) */
-    rs_threes_t black_threes;
-    bool black_threes_wild;
-  } meld;
-
-  struct {
-    int min_cards, min_naturals, pure, impure;
-    int wild_pure[RANK_COUNT], wild_impure[RANK_COUNT]; /* canastas of a wild_sets rank */
-    int hidden_factor; /* a canasta laid from the hand in one meld: bonus times this */
-  } canasta;
-
-  struct {
-    int min_cards;     /* 0: no sequences */
-    int max_cards;     /* a sequence of this many cards is complete */
-    int low, high;     /* the lowest and highest ranks it may hold */
-    int bonus;         /* for a complete sequence */
-  } sequence;
-
-  struct {
-    int bonus;         /* for the team whose player cuts exactly the cards dealt; 0: no cut */
-  } cut;
-
-  struct {
-    int negative;
-    rs_band_t bands[RS_MAX_BANDS];
-    int nbands;
-    rs_open_counts_t counts;
-    bool concealed_exempt;
-    int hidden_from;   /* from this team total a hidden canasta meets the minimum; 0: never */
-    rs_opening_judged_t judged; /* the opening turn's melds together, each alone, or the first */
-  } opening;
-
-  struct {
-    int each;
-    rs_red3_total_t totals[RS_MAX_RED3_TOTALS];
-    int ntotals;
-    bool negative_without_meld;
-    int without_meld_each;     /* > 0: each red three of a team without a meld costs this */
-    rs_dealt_order_t dealt_order; /* dealt red threes laid in turn order or seat order */
-    bool replace_from_pile;
-    rs_red3_in_hand_t in_hand;
-    int in_hand_penalty;
-  } red_threes;
-
-  struct {
-    int canastas, pure, impure, wild, sequences, bonus, concealed_bonus;
-    rs_ask_t ask;
-    rs_premature_t premature; /* a meld that leaves a last card going out cannot discard */
-    rs_concealed_by_t concealed_by; /* who must have melded nothing before for "concealed" */
-    bool first_turn;          /* a player may go out in his first turn of the hand */
-    bool concealed;           /* a player may go out concealed (going_out.concealed_by) */
-  } going_out;
-
-  struct {
-    int size; /* cards in each player's foot; 0: no foot */
-  } foot;
-
-  struct rs_end {
-    rs_stock_empty_t stock_empty;
-    bool must_take_unopened;   /* must_take binds a team that has not opened too */
-    rs_must_take_foot_t must_take_foot; /* a foot not picked up: ignored, exempts, or counts */
-    bool last_red3_ends;       /* a stock that runs out on a red three ends the hand */
-  } end;
-
-  struct {
-    int hands; /* 0: play to the target; N: N hands, the highest total wins */
-  } match;
+  /* then each key's member, in the order of rulekeys.def: seats and nseats
+   * (the table), then a struct per section, struct rs_cards cards, struct
+   * rs_turn turn, ..., each with its keys' members (rs->meld.max_wild) */
+#define SEAT(name) RS_SKIP, name
+#define TOP(name) RS_MEMBER, name
+#define RS(section, name) RS_MEMBER, name
+#define SECTION(name) RS_OPEN, name
+#define END(section) } section;
+#include "rulekeys.def"
 } ruleset_t;
+#undef SEAT
+#undef TOP
+#undef RS
+#undef SECTION
+#undef END
+#undef X
+#undef RS_DECLARE
+#undef RS_MEMBER
+#undef RS_OPEN
+#undef RS_SKIP
+#undef RS_TYPE
+#undef RS_ENUM
+#undef RS_LIST
+#undef RS_COUNT
+#undef MAP
+#undef INT
+#undef BOOL
+#undef ENUM
+#undef CLASSES
+#undef RANKS
+#undef RANK
+#undef VALUES
+#undef RANK_MAP
+#undef LIST
 
 typedef struct rs_end rs_end_t;
 

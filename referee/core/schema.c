@@ -27,11 +27,13 @@ static const field_t red3_total_fields[] = {
 #undef ENTRY
 
 /* The words of rulekeys.def's rows, as field initialisers. */
-#define RS(m) offsetof(ruleset_t, m)
+#define TOP(m) offsetof(ruleset_t, m)
+#define RS(section, m) offsetof(ruleset_t, section.m)
 #define SEAT(m) offsetof(rs_seat_t, m)
+#define SECTION(section) 0
 #define INT(lo, hi) .type = F_INT, .min = lo, .max = hi
 #define BOOL .type = F_BOOL
-#define ENUM(names_) .type = F_ENUM, .names = names_
+#define ENUM(ctype, names_, ...) .type = F_ENUM, .names = names_
 #define CLASSES .type = F_CLASSES
 #define RANKS .type = F_RANKS
 #define RANK .type = F_RANK
@@ -39,7 +41,7 @@ static const field_t red3_total_fields[] = {
 #define RANK_MAP(lo, hi) .type = F_RANK_MAP, .min = lo, .max = hi
 #define LIST(entry, type_, count, fewest, most)                                          \
   .type = F_LIST, .min = fewest, .max = most, .sub = entry, .elem_size = sizeof(type_),      \
-  .count_offset = RS(count)
+  .count_offset = count
 #define MAP .type = F_MAP, .sub = schema_fields
 
 const field_t schema_fields[] = {
@@ -49,56 +51,17 @@ const field_t schema_fields[] = {
 #include "rulekeys.def"
 #undef X
   /* the top level's keys that are no rule key, from schema_fields[RK_COUNT] on */
-  {.key = "schema", .type = F_INT, .offset = RS(schema), .min = 1, .max = 1,
+  {.key = "schema", .type = F_INT, .offset = TOP(schema), .min = 1, .max = 1,
    .doc = "the version of the schema"},
-  {.key = "name", .type = F_STR, .offset = RS(name), .min = 1,
+  {.key = "name", .type = F_STR, .offset = TOP(name), .min = 1,
    .max = sizeof(((ruleset_t *)0)->name) - 1, .doc = "the ruleset's name"},
-  {.key = "title", .type = F_STR, .offset = RS(title), .max = sizeof(((ruleset_t *)0)->title) - 1,
+  {.key = "title", .type = F_STR, .offset = TOP(title), .max = sizeof(((ruleset_t *)0)->title) - 1,
    .dflt = "\"\"", .doc = "a human title"},
-  {.key = "extends", .type = F_STR, .offset = RS(extends), .min = 1,
+  {.key = "extends", .type = F_STR, .offset = TOP(extends), .min = 1,
    .max = sizeof(((ruleset_t *)0)->extends) - 1, .dflt = "", .doc = "the ruleset this one changes"},
   {.key = NULL}};
 _Static_assert(sizeof schema_fields / sizeof schema_fields[0] <= SCHEMA_MAX_FIELDS,
                "read_map's table of keys seen holds them all");
-
-/* Each row's TYPE matches the C type of the member it fills: a BOOL row on
- * an int member, or an INT row on a bool (whose 257 would write 0 into the
- * next byte), does not compile. The row's words, again, as checks. */
-#undef RS
-#undef SEAT
-#undef INT
-#undef BOOL
-#undef ENUM
-#undef CLASSES
-#undef RANKS
-#undef RANK
-#undef VALUES
-#undef RANK_MAP
-#undef LIST
-#undef MAP
-#define RS(m) (((const ruleset_t *)0)->m)
-#define SEAT(m) (((const rs_seat_t *)0)->m)
-#define CK_INT(e) _Generic((e), int: 1, default: 0)
-#define CK_BOOL(e) _Generic((e), bool: 1, default: 0)
-#define CK_ENUM(e) (sizeof(e) == sizeof(int) && _Generic((e), bool: 0, int: 0, default: 1))
-#define CK_CLASSES(e) _Generic((e), unsigned: 1, default: 0)
-#define CK_RANKS(e) (_Generic((e), const bool *: 1, default: 0) && sizeof(e) == sizeof(bool) * RANK_COUNT)
-#define CK_VALUES(e) (_Generic((e), const int *: 1, default: 0) && sizeof(e) == sizeof(int) * RANK_COUNT)
-#define CK_ANY(e) 1
-#define INT(lo, hi) CK_INT
-#define BOOL CK_BOOL
-#define ENUM(names_) CK_ENUM
-#define CLASSES CK_CLASSES
-#define RANKS CK_RANKS
-#define RANK CK_INT
-#define VALUES(lo, hi) CK_VALUES
-#define RANK_MAP(lo, hi) CK_VALUES
-#define LIST(entry, type_, count, fewest, most) CK_ANY
-#define MAP CK_ANY
-#define X(id, path, type_, at, dflt_, doc_, in_force) \
-  _Static_assert(type_(at), path ": the row's type is not its member's C type");
-#include "rulekeys.def"
-#undef X
 
 const char *field_name(const field_t *f) {
   const char *dot = strrchr(f->key, '.');

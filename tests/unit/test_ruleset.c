@@ -395,27 +395,28 @@ Test(ruleset, an_inherited_value_made_wrong_points_at_the_key_that_changed) {
 /* ---- the table of rule keys ---------------------------------------------- */
 
 /* Each row of the table of keys pairs the id, the path and the member it
- * fills: RK_MELD_MAX_WILD, "meld.max_wild", RS(meld.max_wild); a table row's
- * field SEAT(deal) is "table.deal". Swapping two rows' paths, or members,
- * fails here. */
+ * declares and fills: RK_MELD_MAX_WILD, "meld.max_wild", RS(meld, max_wild);
+ * a table row's field SEAT(deal) is "table.deal"; the section "meld" is
+ * SECTION(meld). Swapping two rows' paths, or members, fails here. */
 static const struct { rule_key_t k; const char *id, *path, *at, *doc; } key_rows[] = {
 #define X(id, path, type, at, dflt, doc, in_force) {id, #id, path, #at, doc},
 #include "rulekeys.def"
 #undef X
 };
 
-/* The member a path fills, as the row writes it: "RS(meld.max_wild)". */
+/* The member a path fills, as the row writes it: "RS(meld, max_wild)". */
 static void member_of(const char *path, char *out, size_t len) {
   static const struct { const char *path, *member; } renamed[] = {
-    {"cards.values", "RS(cards.value)"}, {"table", "RS(seats)"}};
+    {"cards.values", "RS(cards, value)"}, {"table", "TOP(seats)"}};
   for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++)
     if (strcmp(path, renamed[i].path) == 0) {
       snprintf(out, len, "%s", renamed[i].member);
       return;
     }
+  const char *dot = strchr(path, '.');
   if (strncmp(path, "table.", 6) == 0) snprintf(out, len, "SEAT(%s)", path + 6);
-  else if (!strchr(path, '.')) snprintf(out, len, "0"); /* a section: no member */
-  else snprintf(out, len, "RS(%s)", path);
+  else if (!dot) snprintf(out, len, "SECTION(%s)", path);
+  else snprintf(out, len, "RS(%.*s, %s)", (int)(dot - path), path, dot + 1);
 }
 
 Test(ruleset, each_rule_key_id_spells_its_path) {
@@ -436,6 +437,55 @@ Test(ruleset, each_rule_key_id_spells_its_path) {
     cr_expect_str_eq(key_rows[i].at, member, "%s fills %s", key_rows[i].path, key_rows[i].at);
     cr_expect_gt(strlen(key_rows[i].doc), 8, "%s: a line saying what it is", key_rows[i].path);
   }
+}
+
+/* An ENUM row gives its value names and its C constants side by side, in
+ * the same order (the loader reads the n-th name as the n-th constant): as
+ * many of each, and each constant spells its name's words
+ * ("going_out" is THREES_GOING_OUT, "with_foot" MUST_TAKE_FOOT_WITH). The
+ * row's TYPE as written: ENUM(rs_ask_t, "none ...", ASK_NONE, ...). */
+static const struct { const char *path, *type; } type_rows[] = {
+#define X(id, path, type, ...) {path, #type},
+#include "rulekeys.def"
+#undef X
+};
+
+/* Whether the word w (w_len bytes, lower case) is one of constant c's words
+ * (upper case, separated by '_'; c_len bytes). */
+static bool spells(const char *w, size_t w_len, const char *c, size_t c_len) {
+  for (size_t i = 0; i + w_len <= c_len; i++) {
+    bool starts = i == 0 || c[i - 1] == '_', ends = i + w_len == c_len || c[i + w_len] == '_';
+    size_t k = 0;
+    while (k < w_len && c[i + k] == w[k] - 'a' + 'A') k++;
+    if (starts && ends && k == w_len) return true;
+  }
+  return false;
+}
+
+Test(ruleset, each_enum_key_pairs_its_names_with_its_constants) {
+  int nenums = 0;
+  for (size_t i = 0; i < sizeof type_rows / sizeof type_rows[0]; i++) {
+    if (strncmp(type_rows[i].type, "ENUM(", 5) != 0) continue;
+    nenums++;
+    const char *n = strchr(type_rows[i].type, '"') + 1, *c = strchr(n, '"') + 3;
+    int at = 0;
+    for (;; at++) {
+      size_t n_len = strcspn(n, " \""), c_len = strcspn(c, ", )");
+      cr_assert((n_len > 0) == (c_len > 0), "%s: as many names as constants in %s",
+                type_rows[i].path, type_rows[i].type);
+      if (n_len == 0) break;
+      for (const char *w = n; w < n + n_len;) { /* each word of the name */
+        size_t w_len = strcspn(w, "_ \"");
+        cr_expect(spells(w, w_len, c, c_len), "%s: name %d \"%.*s\" is %.*s", type_rows[i].path,
+                  at, (int)n_len, n, (int)c_len, c);
+        w += w_len + (w[w_len] == '_');
+      }
+      n += n_len + strspn(n + n_len, " ");
+      c += c_len + strspn(c + c_len, ", ");
+    }
+    cr_expect_gt(at, 1, "%s: an enum of %d values", type_rows[i].path, at);
+  }
+  cr_expect_gt(nenums, 0, "no ENUM row seen");
 }
 
 /* Keys added for other programs' rules: left out, each keeps the rule the
