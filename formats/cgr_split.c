@@ -27,6 +27,10 @@
 
 #include "cgr.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 typedef enum { L_START, L_BLANK, L_HASH, L_OTHER } line_class_t;
 
 enum { PLACED_CHUNK = 1 << 18 }; /* read at a time when the parts are placed:
@@ -282,30 +286,57 @@ static int last_part(cgr_split_t *s, cgr_part_t *p) {
   return 1;
 }
 
+/* Bytes that make a line worth classify's attention when they begin it
+ * (classify's first test): every other line is "anything else". */
+static const bool special[256] = {['c'] = 1, [' '] = 1, ['\t'] = 1, ['#'] = 1, ['\r'] = 1,
+                                   ['\n'] = 1};
+static bool plain(unsigned char c) { return !special[c]; }
+
+/* From the line at *p, lines that begin with a plain byte and end in a LF:
+ * *nl and *before become the last two LFs passed; the count of lines. The
+ * parent of --jobs runs this over every byte of the input before its
+ * processes can start and while they run: sixteen bytes are searched for
+ * LFs at once (SSE2, x86-64's baseline), where a memchr a line cost 2.4
+ * instructions a byte on generated games (callgrind); now about 1.1. */
+static unsigned plain_lines(const char *buf, size_t p, size_t end, size_t *nl, size_t *before) {
+  unsigned lines = 0;
+#ifdef __SSE2__
+  const __m128i lf = _mm_set1_epi8('\n');
+  for (size_t q = p; q + 16 < end; q += 16) { /* the byte after a LF is there */
+    unsigned m = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(buf + q)), lf));
+    for (; m; m &= m - 1) {
+      size_t at = q + (size_t)__builtin_ctz(m);
+      *before = *nl;
+      *nl = at;
+      lines++;
+      if (!plain((unsigned char)buf[at + 1])) return lines;
+    }
+  }
+  p = *nl + 1; /* the rest, from the line the blocks stopped in */
+#endif
+  for (const char *lf_at; p < end && plain((unsigned char)buf[p]); p = *nl + 1) {
+    if (!(lf_at = memchr(buf + p, '\n', end - p))) break;
+    *before = *nl;
+    *nl = (size_t)(lf_at - buf);
+    lines++;
+  }
+  return lines;
+}
+
 /* The common case in a tight loop: lines that start with a name or a keyword
  * other than cgr (classify's first test) are "anything else". */
 static void skip_plain_lines(cgr_split_t *s) {
-  const char *buf = s->buf, *at = buf + s->pos, *last = NULL;
-  const char *end = buf + s->len;
-  size_t last_len = 0;
-  unsigned line = s->line;
-  while (at < end && line > 1) {
-    char c = at[0];
-    if (c == 'c' || c == ' ' || c == '\t' || c == '#' || c == '\r' || c == '\n') break;
-    const char *nl = memchr(at, '\n', (size_t)(end - at));
-    if (!nl) break;
-    last = at;
-    last_len = (size_t)(nl - at);
-    at = nl + 1;
-    line++;
-  }
-  if (!last) return;
+  size_t at = s->pos, nl = at - 1, before = 0; /* nl: the LF before the line at pos */
+  if (s->line <= 1 || at >= s->len || !plain((unsigned char)s->buf[at])) return;
+  unsigned lines = plain_lines(s->buf, at, s->len, &nl, &before);
+  if (!lines) return;
   s->have_prev = true;
-  s->prev_at = (size_t)(last - buf);
-  s->prev_len = last_len;
-  s->prev_line = line - 1;
-  s->pos = s->run_at = (size_t)(at - buf);
-  s->line = s->run_line = line;
+  s->prev_at = before + 1;
+  s->prev_len = nl - before - 1;
+  s->prev_line = s->line + lines - 1;
+  s->pos = s->run_at = nl + 1;
+  s->line = s->run_line = s->line + lines;
 }
 
 int cgr_split_next(cgr_split_t *s, cgr_part_t *p) {

@@ -3,8 +3,8 @@
 # as skipped (README.md; tests/all.sh fails on it under CI=true): never 1, as
 # if the program were wrong, nor 0, as if it had been checked. Each test is
 # run with a PATH that holds everything but the one tool: valgrind.sh without
-# valgrind, deb.sh without lintian or man, man.sh without man, i18n.sh without
-# jq or xgettext.
+# valgrind, jobs_cost.sh without strace or valgrind, deb.sh without lintian or
+# man, man.sh without man, i18n.sh without jq or xgettext.
 # Usage: sh tests/tools.sh REFEREE BUILD_DIR SOURCE_DIR
 set -u
 ref=$1
@@ -37,6 +37,8 @@ without() {
   fi
 }
 without valgrind valgrind.sh "$ref" "$src"
+without strace jobs_cost.sh "$ref" "$src"
+without valgrind jobs_cost.sh "$ref" "$src"
 without lintian deb.sh "$build" "$src" 0.0.0
 without man deb.sh "$build" "$src" 0.0.0
 without man man.sh "$ref" "$src"

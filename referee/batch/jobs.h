@@ -54,9 +54,10 @@ void jobs_drain(jobs_t *j);
 int jobs_finish(jobs_t *j, job_counts_t *totals);
 
 /* In a task's process (elsewhere they do nothing): `records` more records
- * judged, their output written (standard output and the side stream are
- * flushed here): a process that dies after this call is said to have lost
- * only what follows. */
+ * judged, their output written. Every 16 records, standard output and the
+ * side stream are flushed and the counts committed with their positions: a
+ * process that dies is said to have lost what follows the last commit, and
+ * its output is printed up to it. */
 void jobs_judged(unsigned long long records);
 /* A batch's file read to its end; the actions judged so far. */
 void jobs_file_done(void);
