@@ -198,10 +198,10 @@ static void put_melds(FILE *out, const eng_view_t *e) {
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     fprintf(out, "%s[%d,", i ? "," : "", m->team);
-    json_string(out, m->suit >= 0 ? "seq" : card_rank_name(m->rank));
+    json_string(out, meld_row(e->kinds, m)->sequence ? "seq" : card_rank_name(m->rank));
     /* the wild cards that make it impure: none in a pure meld (meld_is_pure) */
-    fprintf(out, ",%d,%d,%u,", meld_is_canasta(e->rs, m) ? 1 : 0, m->hidden ? 1 : 0,
-            meld_is_pure(e->rs, m) ? 0u : m->wilds);
+    fprintf(out, ",%d,%d,%u,", meld_is_canasta(e->kinds, m) ? 1 : 0, m->hidden ? 1 : 0,
+            meld_is_pure(e->kinds, m) ? 0u : m->wilds);
     put_cards(out, &m->cards);
     putc(']', out);
   }

@@ -388,14 +388,14 @@ static void put_counts(FILE *out, const eng_view_t *e, const card_counts_t *cc, 
 }
 
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
-  bool pure = meld_is_pure(e->rs, m);
-  if (m->suit >= 0)
-    snprintf(buf, len, "%s", meld_is_complete_sequence(e->rs, m) ? _("sequence, complete")
-                                                                 : _("sequence"));
-  else if (meld_is_canasta(e->rs, m) && m->hidden)
+  bool pure = meld_is_pure(e->kinds, m);
+  if (meld_row(e->kinds, m)->sequence)
+    snprintf(buf, len, "%s", meld_is_complete(e->kinds, m) ? _("sequence, complete")
+                                                           : _("sequence"));
+  else if (meld_is_canasta(e->kinds, m) && m->hidden)
     snprintf(buf, len, pure ? _("hidden pure canasta %s") : _("hidden impure canasta %s"),
              card_rank_of(m->rank));
-  else if (meld_is_canasta(e->rs, m))
+  else if (meld_is_canasta(e->kinds, m))
     snprintf(buf, len, pure ? _("pure canasta %s") : _("impure canasta %s"),
              card_rank_of(m->rank));
   else
@@ -524,7 +524,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
       if (m->team != t) continue;
       char kind[64];
       fprintf(out, "\n    #%d %s: ", ++n, meld_kind(e, m, kind, sizeof kind));
-      put_counts(out, e, &m->cards, color, m->suit >= 0 ? -2 : m->rank);
+      put_counts(out, e, &m->cards, color, meld_row(e->kinds, m)->sequence ? -2 : m->rank);
     }
     fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
     if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
@@ -581,10 +581,11 @@ void report_json_state(FILE *out, const record_t *rec) {
     const meld_t *m = &e->melds[i];
     fprintf(out, "%s{\"team\":", i ? "," : "");
     json_string(out, rec->team[m->team]);
-    fprintf(out, ",\"kind\":\"%s\",\"rank\":", m->suit >= 0 ? "sequence" : "set");
-    json_string(out, m->suit >= 0 ? NULL : card_rank_name(m->rank));
+    const meld_row_t *row = meld_row(e->kinds, m);
+    fprintf(out, ",\"kind\":\"%s\",\"rank\":", row->json);
+    json_string(out, row->sequence ? NULL : card_rank_name(m->rank));
     fprintf(out, ",\"wilds\":%u,\"canasta\":%s,\"hidden\":%s,\"cards\":", m->wilds,
-            meld_is_canasta(e->rs, m) ? "true" : "false",
+            meld_is_canasta(e->kinds, m) ? "true" : "false",
             m->hidden ? "true" : "false");
     json_counts(out, &m->cards);
     putc('}', out);

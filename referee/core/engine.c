@@ -55,6 +55,8 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   memset(&e->err, 0, sizeof e->err);
   e->err.status = VERDICT_LEGAL;
   e->rs = rs;
+  meld_kinds_build(&e->kind_table, rs);
+  e->kinds = &e->kind_table;
   e->seat = seat;
   e->nplayers = nplayers;
   e->nteams = nteams;
@@ -102,6 +104,7 @@ const rule_uses_t *eng_uses(const engine_t *e) { return &e->uses; }
 void eng_view(const engine_t *e, eng_view_t *v) {
   memset(v, 0, sizeof *v);
   v->rs = e->rs;
+  v->kinds = e->kinds;
   v->seat = e->seat;
   v->nplayers = e->nplayers;
   v->nteams = e->nteams;

@@ -8,8 +8,9 @@
  *
  * It is written by stage, one file each:
  *   deal.c       the setup statements and their checks, the pile's layout
- *   meld.c       meld judging: sets, sequences, wild limits, canastas
- *                (pure functions of cards and ruleset, meld.h)
+ *   meld.c       meld kinds and their rows; meld judging: sets, sequences,
+ *                wild limits, canastas
+ *                (pure functions of cards and the kind table, meld.h)
  *   melding.c    the actions that put cards on the table: meld, add, take
  *   turn.c       the turn state machine and the other actions
  *   going_out.c  the opening and going out
@@ -37,16 +38,25 @@
 
 enum { MAX_MELDS = 192, MAX_CARDS = 8 * 56 };
 
-/* A meld is a set (cards of one rank, plus wild cards) or, where the ruleset
- * has them, a sequence (consecutive ranks of one suit, naturals only). */
+/* A meld's kind, decided once when it is formed: a set (cards of one rank,
+ * plus wild cards), a sequence (consecutive ranks of one suit, naturals
+ * only, where the ruleset has them), a set of a wild rank (meld.wild_sets),
+ * black threes. Its limits are its row in the hand's kind table (meld.h:
+ * meld_kinds_t, eng_view_t.kinds): whoever asks about a meld reads the row,
+ * never its rank or suit. A new kind is a new tag here and a new row. */
+typedef enum { KIND_SET, KIND_SEQUENCE, KIND_WILD_SET, KIND_BLACK3, KIND_COUNT } meld_kind_t;
+
+typedef struct meld_kinds meld_kinds_t;
+
 typedef struct {
   card_counts_t cards;
   int team;
-  int rank;            /* a set's rank (RANK_3 for black threes); -1 for a sequence */
+  int rank;            /* a set's rank; -1 for a sequence */
   int suit;            /* a sequence's suit; -1 for a set */
   unsigned ranks;      /* a sequence's ranks, one bit each */
   unsigned naturals, wilds;
   bool hidden;         /* a canasta laid from the hand in one meld (canasta.hidden_factor) */
+  uint8_t kind;        /* meld_kind_t (a byte: the struct keeps its size) */
 } meld_t;
 
 typedef struct engine engine_t;
@@ -77,6 +87,7 @@ typedef struct {
   const int *red_threes;           /* [nteams]: red threes laid */
   const meld_t *melds;
   int nmelds;
+  const meld_kinds_t *kinds;       /* the melds' kind rows (meld.h) */
   const card_t *pile;              /* bottom first */
   unsigned npile;
   bool pile_frozen;                /* by a card in it (pile.frozen_by, pile.cover_freezes) */

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "engine.h"
+#include "meld.h"
 
 typedef enum { ASK_NOT_ASKED, ASK_WAITING, ASK_YES, ASK_NO } ask_t;
 
@@ -20,6 +21,8 @@ typedef struct {
 
 struct engine {
   const ruleset_t *rs;
+  const meld_kinds_t *kinds;    /* the melds' kind rows: kind_table of the engine
+                                   eng_begin started (copies share it) */
   const rs_seat_t *seat;
   int nplayers, nteams;
   int team_of[MAX_PLAYERS];
@@ -97,6 +100,11 @@ struct engine {
    * eng_copy nor cleared by eng_begin, freed by eng_free. */
   engine_t *scratch;
   stmt_t *scratch_st;
+
+  /* The kind rows eng_begin builds from the hand's ruleset: neither cleared
+   * nor copied; a copy points to the table of the engine it was copied from,
+   * which outlives it. */
+  meld_kinds_t kind_table;
 };
 
 /* ---- errors (engine.c) ---- */

@@ -71,7 +71,7 @@ bool eng_judge_opening(engine_t *e, int p) {
     counted += e->open_value[i] > 0;
     sum += e->open_value[i];
     if (e->open_value[i] > best) best = e->open_value[i];
-    hidden = hidden || (m->hidden && meld_is_canasta(rs, m));
+    hidden = hidden || (m->hidden && meld_is_canasta(e->kinds, m));
   }
   int need = rs_opening_minimum(rs, e->team_total[team]);
   /* opening.hidden_from: from that total a hidden canasta opens whatever it is worth */
@@ -100,10 +100,10 @@ bool eng_judge_opening(engine_t *e, int p) {
 /* What the team has of each kind going out counts, and what it needs. */
 static void going_out_kinds(const engine_t *e, int team, go_lack_t kinds[GO_KINDS]) {
   const ruleset_t *rs = e->rs;
-  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, team);
+  canastas_t c = meld_canastas(e->kinds, e->melds, e->nmelds, team);
   int sequences = 0;
   for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team && meld_is_complete_sequence(rs, &e->melds[i])) sequences++;
+    if (e->melds[i].team == team && meld_is_complete_sequence(e->kinds, &e->melds[i])) sequences++;
   kinds[GO_CANASTAS] = (go_lack_t){RK_GOING_OUT_CANASTAS, c.all, rs->going_out.canastas};
   kinds[GO_PURE] = (go_lack_t){RK_GOING_OUT_PURE, c.pure, rs->going_out.pure};
   kinds[GO_IMPURE] = (go_lack_t){RK_GOING_OUT_IMPURE, c.impure, rs->going_out.impure};

@@ -1,9 +1,11 @@
-/* meld.c — meld judging (meld.h): pure functions of cards and ruleset.
+/* meld.c — meld judging (meld.h): the kind table, and pure functions of
+ * cards and kinds.
  *
  * Each check names the ruleset key it enforces; docs/variants/ quote the
  * seed sentence behind each key. */
 #include "meld.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "i18n.h"
@@ -12,32 +14,98 @@ static void note(rule_uses_t *uses, rule_key_t k) {
   if (uses) uses_add(uses, k);
 }
 
-bool meld_is_wild_set(const ruleset_t *rs, int rank) {
-  return rank >= 0 && rank < RANK_COUNT && rs->meld.wild_sets[rank];
+/* ---- kinds ---------------------------------------------------------------- */
+
+/* A mask of the ranks a rank table marks. */
+static unsigned rank_mask(const bool marked[RANK_COUNT]) {
+  unsigned m = 0;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (marked[r]) m |= 1u << r;
+  return m;
 }
 
-bool meld_is_canasta(const ruleset_t *rs, const meld_t *m) {
-  return m->suit < 0 && (int)m->cards.total >= rs->canasta.min_cards;
+/* The set row: cards of one natural rank (meld.*, canasta.*). The other set
+ * kinds start from it. */
+static void set_row(meld_row_t *row, const ruleset_t *rs) {
+  *row = (meld_row_t){
+      .json = "set", .ranks = (1u << RANK_COUNT) - 1, .formable = true,
+      .min_cards = rs->meld.min_cards, .max_cards = INT_MAX, .min_key = RK_MELD_MIN_CARDS,
+      .max_key = RK_NONE,
+      .min_naturals = rs->meld.min_naturals, .wild = true, .max_wild = rs->meld.max_wild,
+      .wild_key = RK_MELD_MAX_WILD, .canasta_cards = rs->canasta.min_cards,
+      .canasta_naturals = rs->canasta.min_naturals, .canasta = true, .hidden = true,
+      .key = RK_NONE, .pure = rs->canasta.pure, .impure = rs->canasta.impure};
 }
 
-bool meld_is_complete_sequence(const ruleset_t *rs, const meld_t *m) {
-  return m->suit >= 0 && (int)m->cards.total >= rs->sequence.max_cards;
+/* sequence.*: naturals of one suit from sequence.low to .high, complete at
+ * sequence.max_cards, which earns sequence.bonus and is no canasta. */
+static void sequence_row(meld_row_t *row, const ruleset_t *rs) {
+  *row = (meld_row_t){
+      .json = "sequence", .sequence = true, .formable = rs->sequence.min_cards > 0,
+      .min_cards = rs->sequence.min_cards, .max_cards = rs->sequence.max_cards,
+      .min_key = RK_SEQUENCE_MIN_CARDS, .max_key = RK_SEQUENCE_MAX_CARDS,
+      .canasta_cards = rs->sequence.max_cards, .key = RK_NONE, .pure = rs->sequence.bonus,
+      .impure = rs->sequence.bonus};
+  int lo = rs->sequence.low, hi = rs->sequence.high;
+  if (lo >= 0 && lo <= hi && hi < RANK_COUNT) row->ranks = ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
 
-bool meld_is_pure(const ruleset_t *rs, const meld_t *m) {
-  return m->wilds == 0 ||
-         (meld_is_wild_set(rs, m->rank) && rs->meld.wild_set_fill == WILD_FILL_MISSING);
+void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
+  k->rs = rs;
+  set_row(&k->row[KIND_SET], rs);
+  sequence_row(&k->row[KIND_SEQUENCE], rs);
+  /* meld.wild_sets, .wild_set_fill, canasta.wild_pure/.wild_impure */
+  meld_row_t *w = &k->row[KIND_WILD_SET];
+  *w = k->row[KIND_SET];
+  w->ranks = rank_mask(rs->meld.wild_sets);
+  w->hidden = false;
+  w->fill_missing = rs->meld.wild_set_fill == WILD_FILL_MISSING;
+  w->key = RK_MELD_WILD_SETS;
+  w->pure_by_rank = rs->canasta.wild_pure;
+  w->impure_by_rank = rs->canasta.wild_impure;
+  /* meld.black_threes, .black_threes_wild */
+  meld_row_t *b = &k->row[KIND_BLACK3];
+  *b = k->row[KIND_SET];
+  b->ranks = 1u << RANK_3;
+  b->hidden = false;
+  b->formable = rs->meld.black_threes != THREES_NEVER;
+  b->going_out_only = rs->meld.black_threes == THREES_GOING_OUT;
+  b->wild = rs->meld.black_threes_wild;
+  b->wild_key = RK_MELD_BLACK_THREES_WILD;
+  /* the kind of a set of each rank: the last set row by tag holding it */
+  memset(k->of_rank, KIND_SET, sizeof k->of_rank);
+  for (int t = 0; t < KIND_COUNT; t++) {
+    k->canasta_at[t] = k->row[t].canasta ? k->row[t].canasta_cards : INT_MAX;
+    for (int r = 0; t > KIND_SET && !k->row[t].sequence && (k->row[t].ranks >> r); r++)
+      if (k->row[t].ranks & (1u << r)) k->of_rank[r] = (uint8_t)t;
+  }
 }
 
-canastas_t meld_canastas(const ruleset_t *rs, const meld_t *melds, int nmelds, int team) {
+bool meld_is_complete(const meld_kinds_t *k, const meld_t *m) {
+  return (int)m->cards.total >= meld_row(k, m)->canasta_cards;
+}
+
+bool meld_is_canasta(const meld_kinds_t *k, const meld_t *m) {
+  return (int)m->cards.total >= k->canasta_at[m->kind];
+}
+
+bool meld_is_complete_sequence(const meld_kinds_t *k, const meld_t *m) {
+  return meld_row(k, m)->sequence && meld_is_complete(k, m);
+}
+
+bool meld_is_pure(const meld_kinds_t *k, const meld_t *m) {
+  return m->wilds == 0 || meld_row(k, m)->fill_missing;
+}
+
+canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team) {
   canastas_t c = {0, 0, 0, 0, 0};
   for (int i = 0; i < nmelds; i++) {
     const meld_t *m = &melds[i];
-    if (m->team != team || !meld_is_canasta(rs, m)) continue;
+    if (m->team != team || !meld_is_canasta(k, m)) continue;
     c.all++;
-    bool wild = meld_is_wild_set(rs, m->rank);
-    int *kind = meld_is_pure(rs, m) ? (wild ? &c.wild_pure : &c.pure)
-                              : (wild ? &c.wild_impure : &c.impure);
+    bool wild = m->kind == KIND_WILD_SET;
+    int *kind = meld_is_pure(k, m) ? (wild ? &c.wild_pure : &c.pure)
+                                   : (wild ? &c.wild_impure : &c.impure);
     (*kind)++;
   }
   return c;
@@ -68,11 +136,12 @@ static void add_to_mix(const ruleset_t *rs, mix_t *m, card_t c, unsigned col) {
 
 /* Cards that are all wild form a set of a wild_sets rank when they can: the
  * rank with the most cards (the first in rank order on a tie). */
-static void settle_wild_set(const ruleset_t *rs, mix_t *m) {
+static void settle_wild_set(const meld_kinds_t *k, mix_t *m) {
   if (m->rank >= 0 || m->wilds == 0) return;
   int best = -1;
+  unsigned sets = k->row[KIND_WILD_SET].ranks;
   for (int r = 0; r < RANK_COUNT; r++)
-    if (rs->meld.wild_sets[r] && m->wild_rank[r] &&
+    if ((sets & (1u << r)) && m->wild_rank[r] &&
         (best < 0 || m->wild_rank[r] > m->wild_rank[best]))
       best = r;
   if (best < 0) return;
@@ -81,86 +150,156 @@ static void settle_wild_set(const ruleset_t *rs, mix_t *m) {
   m->wilds -= m->wild_rank[best];
 }
 
-mix_t meld_mix(const ruleset_t *rs, const card_t *cards, const unsigned *cols, unsigned n,
+mix_t meld_mix(const meld_kinds_t *k, const card_t *cards, const unsigned *cols, unsigned n,
                int base_rank) {
   mix_t m;
   memset(&m, 0, sizeof m);
   m.rank = base_rank;
+  const ruleset_t *rs = k->rs;
   for (unsigned i = 0; i < n; i++) add_to_mix(rs, &m, cards[i], cols ? cols[i] : i + 1);
-  settle_wild_set(rs, &m);
+  settle_wild_set(k, &m);
   return m;
+}
+
+meld_count_t meld_count(const meld_t *onto, const mix_t *x) {
+  meld_count_t c = {x->naturals + x->black3 + x->wilds, x->naturals + x->black3, x->wilds};
+  if (onto) {
+    c.n += onto->cards.total;
+    c.nat += onto->naturals;
+    c.wild += onto->wilds;
+  }
+  return c;
 }
 
 /* ---- sets ---------------------------------------------------------------- */
 
 /* The rules a set that passed meld_judge_set relied on. */
 static void note_set_uses(const ruleset_t *rs, rule_uses_t *uses, unsigned n, unsigned wild,
-                          int max) {
+                          rule_key_t wild_key) {
   note(uses, RK_MELD_MIN_CARDS);
   if (wild == 0) return;
   note(uses, RK_CARDS_WILD);
   note(uses, RK_MELD_MIN_NATURALS);
-  note(uses, max < rs->meld.max_wild ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD);
+  note(uses, wild_key);
   if (rs->meld.wild_below_naturals) note(uses, RK_MELD_WILD_BELOW_NATURALS);
   else if (rs->meld.wild_up_to_naturals) note(uses, RK_MELD_WILD_UP_TO_NATURALS);
   if ((int)n >= rs->canasta.min_cards) note(uses, RK_CANASTA_MIN_NATURALS);
 }
 
-bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, unsigned wild,
-                    verdict_t *err, rule_uses_t *uses) {
+/* The limits of a set's row in the order of their verdicts. */
+typedef enum {
+  SET_FITS, SET_FEW_CARDS, SET_MANY_CARDS, SET_FEW_NATURALS, SET_WILD_BELOW, SET_WILD_UP_TO,
+  SET_NO_WILD, SET_MANY_WILD, SET_CANASTA_NATURALS
+} set_break_t;
+
+/* The first limit the counts break (SET_FITS: none); *max and *key: the wild
+ * cards the set may hold and the key that says so (meld.wild_limits by size,
+ * meld.max_wild, or the row's own cap). Every meld, add and take asks it. */
+static set_break_t set_breaks(const ruleset_t *rs, const meld_row_t *row, meld_count_t c,
+                              int *max, rule_key_t *key) {
+  int n = (int)c.n, nat = (int)c.nat, wild = (int)c.wild;
+  if (n < row->min_cards) return SET_FEW_CARDS;
+  if (n > row->max_cards) return SET_MANY_CARDS;
+  if (nat < row->min_naturals) return SET_FEW_NATURALS;
+  if (wild > 0) {
+    if (rs->meld.wild_below_naturals && wild >= nat) return SET_WILD_BELOW;
+    if (rs->meld.wild_up_to_naturals && wild > nat) return SET_WILD_UP_TO;
+    if (!row->wild) return SET_NO_WILD;
+    *max = rs_max_wild(rs, n);
+    *key = *max < rs->meld.max_wild ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD;
+    if (row->max_wild < *max) {
+      *max = row->max_wild;
+      *key = row->wild_key;
+    }
+    if (wild > *max) return SET_MANY_WILD;
+  }
+  if (n >= row->canasta_cards && nat < row->canasta_naturals) return SET_CANASTA_NATURALS;
+  return SET_FITS;
+}
+
+#if defined(__GNUC__)
+#define COLD __attribute__((cold, noinline)) /* kept off the path of sets that fit */
+#else
+#define COLD
+#endif
+
+/* The verdict of the limit b broken. */
+COLD static bool set_refused(const meld_row_t *row, int rank, meld_count_t c, set_break_t b,
+                             int max, rule_key_t key, verdict_t *err) {
   const char *what = card_rank_of(rank);
-  if ((int)n < rs->meld.min_cards)
-    return verdict_fail(err, CODE_MELD_SIZE, RK_MELD_MIN_CARDS, P_("a meld %s with %u card, at least %d",
+  unsigned n = c.n, nat = c.nat, wild = c.wild;
+  switch (b) {
+  case SET_FEW_CARDS:
+    return verdict_fail(err, CODE_MELD_SIZE, row->min_key, P_("a meld %s with %u card, at least %d",
                            "a meld %s with %u cards, at least %d", n),
-                        what, n, rs->meld.min_cards);
-  if ((int)nat < rs->meld.min_naturals)
+                        what, n, row->min_cards);
+  case SET_MANY_CARDS:
+    return verdict_fail(err, CODE_MELD_SIZE, row->max_key, P_("a meld %s with %u card, at most %d",
+                           "a meld %s with %u cards, at most %d", n),
+                        what, n, row->max_cards);
+  case SET_FEW_NATURALS:
     return verdict_fail(err, CODE_MELD_NATURALS, RK_MELD_MIN_NATURALS,
                         P_("a meld %s with %u natural card, at least %d",
                            "a meld %s with %u natural cards, at least %d", nat),
-                        what, nat, rs->meld.min_naturals);
-  if (rs->meld.wild_below_naturals && wild > 0 && wild >= nat)
+                        what, nat, row->min_naturals);
+  case SET_WILD_BELOW:
     return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_BELOW_NATURALS,
                         P_("meld %s would hold %u wild cards for %u natural: fewer wild cards "
                            "than naturals",
                            "meld %s would hold %u wild cards for %u naturals: fewer wild cards "
                            "than naturals", nat),
                         what, wild, nat);
-  if (rs->meld.wild_up_to_naturals && wild > nat)
+  case SET_WILD_UP_TO:
     return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_UP_TO_NATURALS,
                         P_("meld %s would hold %u wild cards for %u natural: no more wild cards "
                            "than naturals",
                            "meld %s would hold %u wild cards for %u naturals: no more wild cards "
                            "than naturals", nat),
                         what, wild, nat);
-  int max = rs_max_wild(rs, (int)n);
-  if ((int)wild > max)
-    return verdict_fail(err, CODE_WILD_OVERFLOW,
-                        max < rs->meld.max_wild ? RK_MELD_WILD_LIMITS : RK_MELD_MAX_WILD,
+  case SET_NO_WILD:
+    return verdict_fail(err, CODE_WILD_OVERFLOW, row->wild_key,
+                        _("a meld %s takes no wild card, this one would hold %u"), what, wild);
+  case SET_MANY_WILD:
+    return verdict_fail(err, CODE_WILD_OVERFLOW, key,
                         P_("meld %s would hold %u wild card, at most %d", "meld %s would hold %u wild cards, at most %d", wild), what, wild, max);
-  if ((int)n >= rs->canasta.min_cards && (int)nat < rs->canasta.min_naturals)
-    return verdict_fail(err, CODE_MELD_NATURALS, RK_CANASTA_MIN_NATURALS,
-                        P_("a canasta %s with %u natural card, at least %d", "a canasta %s with %u natural cards, at least %d", nat), what, nat,
-                        rs->canasta.min_naturals);
-  note_set_uses(rs, uses, n, wild, max);
+  case SET_CANASTA_NATURALS:
+  case SET_FITS:
+    break;
+  }
+  return verdict_fail(err, CODE_MELD_NATURALS, RK_CANASTA_MIN_NATURALS,
+                      P_("a canasta %s with %u natural card, at least %d", "a canasta %s with %u natural cards, at least %d", nat), what, nat,
+                      row->canasta_naturals);
+}
+
+bool meld_judge_set(const meld_kinds_t *k, int rank, meld_count_t c, verdict_t *err,
+                    rule_uses_t *uses) {
+  const meld_row_t *row = meld_set_row(k, rank);
+  int max = 0;
+  rule_key_t key = RK_MELD_MAX_WILD;
+  set_break_t b = set_breaks(k->rs, row, c, &max, &key);
+  if (b != SET_FITS) return set_refused(row, rank, c, b, max, key, err);
+  note_set_uses(k->rs, uses, c.n, c.wild, key);
   return true;
 }
 
-bool meld_judge_black_threes(const ruleset_t *rs, const mix_t *m, bool *going_out_only,
+bool meld_judge_black_threes(const meld_kinds_t *k, const mix_t *m, bool *going_out_only,
                              verdict_t *err, rule_uses_t *uses) {
-  if (rs->meld.black_threes == THREES_NEVER)
+  const meld_row_t *row = &k->row[KIND_BLACK3];
+  if (!row->formable)
     return verdict_fail(err, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
                         _("black threes are never melded in this game"));
-  if (m->wilds && !rs->meld.black_threes_wild)
+  if (m->wilds && !row->wild)
     return verdict_fail(err, CODE_MELD_THREE, RK_MELD_BLACK_THREES_WILD,
                         _("a meld of black threes holds no wild card, this one holds %u"), m->wilds);
-  *going_out_only = rs->meld.black_threes == THREES_GOING_OUT;
+  *going_out_only = row->going_out_only;
   note(uses, RK_MELD_BLACK_THREES);
   if (m->wilds) note(uses, RK_MELD_BLACK_THREES_WILD);
   return true;
 }
 
-bool meld_judge_mix(const ruleset_t *rs, const mix_t *m, bool *black3_going_out, verdict_t *err,
+bool meld_judge_mix(const meld_kinds_t *k, const mix_t *m, bool *black3_going_out, verdict_t *err,
                     rule_uses_t *uses) {
+  const ruleset_t *rs = k->rs;
   *black3_going_out = false;
   if (m->red3_col)
     return verdict_fail(err, CODE_MELD_THREE, RK_NONE,
@@ -175,14 +314,15 @@ bool meld_judge_mix(const ruleset_t *rs, const mix_t *m, bool *black3_going_out,
                            "a meld of wild cards only: at least %d natural cards",
                            rs->meld.min_naturals),
                         rs->meld.min_naturals);
-  if (m->rank == RANK_3) return meld_judge_black_threes(rs, m, black3_going_out, err, uses);
+  if (k->of_rank[m->rank] == KIND_BLACK3)
+    return meld_judge_black_threes(k, m, black3_going_out, err, uses);
   return true;
 }
 
-bool meld_judge_wild_set_fill(const ruleset_t *rs, int rank, unsigned others, unsigned copies,
-                              verdict_t *err, rule_uses_t *uses) {
-  if (!meld_is_wild_set(rs, rank) || rs->meld.wild_set_fill != WILD_FILL_MISSING) return true;
-  int lack = rs->canasta.min_cards - (int)copies;
+bool meld_judge_fill_missing(const meld_kinds_t *k, int rank, unsigned others, unsigned copies,
+                             verdict_t *err, rule_uses_t *uses) {
+  const meld_row_t *row = meld_set_row(k, rank);
+  int lack = row->canasta_cards - (int)copies;
   unsigned room = lack > 0 ? (unsigned)lack : 0;
   if (others > room && room == 0)
     return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_SET_FILL,
@@ -192,7 +332,7 @@ bool meld_judge_wild_set_fill(const ruleset_t *rs, int rank, unsigned others, un
     return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_SET_FILL,
                         _("a set %s would hold %u other wild cards: only %u, for the %s the "
                         "packs lack (they hold %u, a canasta takes %d)"), card_rank_of(rank),
-                        others, room, card_rank_plural(rank), copies, rs->canasta.min_cards);
+                        others, room, card_rank_plural(rank), copies, row->canasta_cards);
   if (uses) uses_add(uses, RK_MELD_WILD_SET_FILL);
   return true;
 }
@@ -226,10 +366,11 @@ static bool sequence_ranks(const ruleset_t *rs, int suit, const card_t *cards, u
   return true;
 }
 
-bool meld_judge_sequence(const ruleset_t *rs, int suit, unsigned have, const card_t *cards,
+bool meld_judge_sequence(const meld_kinds_t *k, int suit, unsigned have, const card_t *cards,
                          unsigned n, unsigned *ranks_out, verdict_t *err, rule_uses_t *uses) {
+  const meld_row_t *row = &k->row[KIND_SEQUENCE];
   unsigned ranks = have;
-  if (!sequence_ranks(rs, suit, cards, n, &ranks, err)) return false;
+  if (!sequence_ranks(k->rs, suit, cards, n, &ranks, err)) return false;
   unsigned count = 0, lo = 0, hi = 0;
   for (unsigned r = 0; r < RANK_COUNT; r++)
     if (ranks & (1u << r)) {
@@ -241,12 +382,12 @@ bool meld_judge_sequence(const ruleset_t *rs, int suit, unsigned have, const car
     return verdict_fail(err, CODE_MELD_RANK, RK_NONE,
                         _("not a sequence: the ranks from %s to %s leave a gap"),
                         card_rank_name((int)lo), card_rank_name((int)hi));
-  if ((int)count < rs->sequence.min_cards)
-    return verdict_fail(err, CODE_MELD_SIZE, RK_SEQUENCE_MIN_CARDS,
-                        P_("a sequence of %u card, at least %d", "a sequence of %u cards, at least %d", count), count, rs->sequence.min_cards);
-  if ((int)count > rs->sequence.max_cards)
-    return verdict_fail(err, CODE_MELD_SIZE, RK_SEQUENCE_MAX_CARDS,
-                        P_("a sequence of %u card, at most %d", "a sequence of %u cards, at most %d", count), count, rs->sequence.max_cards);
+  if ((int)count < row->min_cards)
+    return verdict_fail(err, CODE_MELD_SIZE, row->min_key,
+                        P_("a sequence of %u card, at least %d", "a sequence of %u cards, at least %d", count), count, row->min_cards);
+  if ((int)count > row->max_cards)
+    return verdict_fail(err, CODE_MELD_SIZE, row->max_key,
+                        P_("a sequence of %u card, at most %d", "a sequence of %u cards, at most %d", count), count, row->max_cards);
   note(uses, RK_SEQUENCE_MIN_CARDS);
   note(uses, RK_SEQUENCE_LOW);
   note(uses, RK_SEQUENCE_HIGH);
@@ -254,8 +395,9 @@ bool meld_judge_sequence(const ruleset_t *rs, int suit, unsigned have, const car
   return true;
 }
 
-bool meld_looks_like_sequence(const ruleset_t *rs, const card_t *cards, unsigned n) {
-  if (rs->sequence.min_cards == 0 || n == 0) return false;
+bool meld_looks_like_sequence(const meld_kinds_t *k, const card_t *cards, unsigned n) {
+  const ruleset_t *rs = k->rs;
+  if (!k->row[KIND_SEQUENCE].formable || n == 0) return false;
   int suit = card_suit(cards[0]);
   bool two_ranks = false;
   for (unsigned i = 0; i < n; i++) {

@@ -1,22 +1,79 @@
-/* meld.h — meld judging: what a group of cards is, and whether a set or a
- * sequence obeys the ruleset's limits.
+/* meld.h — meld judging: the kinds of meld and their limits, what a group of
+ * cards is, and whether a set or a sequence obeys its kind's limits.
  *
- * Pure functions of cards and ruleset. A judgement that fails fills the
- * error object's code, ruleset key and sentence (verdict_fail) and returns
- * false; the caller adds the position. A judgement that passes notes in
- * `uses` (which may be NULL) the rules it relied on. The engine asks these
- * for every meld, add and take; the report and the generator ask
- * meld_is_canasta and meld_canastas rather than count for themselves. */
+ * Pure functions of cards and the kind table (built from the ruleset once a
+ * hand, meld_kinds_build). A judgement that fails fills the error object's
+ * code, ruleset key and sentence (verdict_fail) and returns false; the caller
+ * adds the position. A judgement that passes notes in `uses` (which may be
+ * NULL) the rules it relied on. The engine asks these for every meld, add and
+ * take; the scorer, the what-if layer, the report, the page and the generator
+ * ask meld_is_canasta, meld_canastas and the rows rather than count for
+ * themselves. */
 #ifndef MELD_H
 #define MELD_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "card.h"
 #include "engine.h"
 #include "ruleset.h"
 #include "uses.h"
 #include "verdict.h"
+
+/* ---- kinds ---------------------------------------------------------------- */
+
+/* One kind of meld's limits, read from the ruleset's keys. Every stage that
+ * asks about a meld reads its row: "a set holds at most seven cards" is
+ * max_cards in the set row, "sevens take no wild card" a row of its own
+ * whose ranks are the sevens and whose `wild` is false. */
+typedef struct {
+  const char *json;          /* the kind as --json names it */
+  bool sequence;             /* cards of one suit in order (else cards of one rank) */
+  unsigned ranks;            /* the ranks it is made of, one bit each */
+  bool formable;             /* it may be melded at all (meld.black_threes: never) */
+  bool going_out_only;       /* only while going out (meld.black_threes: going_out) */
+  int min_cards, max_cards;  /* its size (max_cards INT_MAX: no bound) */
+  rule_key_t min_key, max_key;
+  int min_naturals;          /* naturals any meld of it holds */
+  bool wild;                 /* it takes wild cards at all */
+  int max_wild;              /* at most so many (meld.wild_limits lower it by size) */
+  rule_key_t wild_key;       /* the key of `wild` and of max_wild below meld.max_wild */
+  bool fill_missing;         /* its other wild cards only stand for missing copies,
+                                and leave it pure (meld.wild_set_fill: missing) */
+  int canasta_cards;         /* complete at so many cards */
+  int canasta_naturals;      /* a complete one holds so many naturals */
+  bool canasta;              /* complete, it counts as a canasta (going out, scores) */
+  bool hidden;               /* complete from the hand in one meld, a hidden canasta */
+  rule_key_t key;            /* the key that makes the kind, noted when one is formed */
+  int pure, impure;          /* its bonus when complete */
+  const int *pure_by_rank, *impure_by_rank; /* or by rank (NULL: the same for all) */
+} meld_row_t;
+
+/* A hand's kind table: one row per kind, and the kind a set of each rank
+ * forms (the last row by tag whose ranks hold it: the most particular). */
+struct meld_kinds {
+  const ruleset_t *rs;
+  meld_row_t row[KIND_COUNT];
+  uint8_t of_rank[RANK_COUNT];
+  int canasta_at[KIND_COUNT]; /* the rows' canasta_cards where `canasta`, else INT_MAX:
+                                 meld_is_canasta in one load */
+};
+
+/* Fills k from the ruleset's keys (the engine does it when a hand begins);
+ * k borrows rs. */
+void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs);
+
+static inline const meld_row_t *meld_row(const meld_kinds_t *k, const meld_t *m) {
+  return &k->row[m->kind];
+}
+
+/* The row of a set of `rank`. */
+static inline const meld_row_t *meld_set_row(const meld_kinds_t *k, int rank) {
+  return &k->row[k->of_rank[rank]];
+}
+
+/* ---- groups of cards ------------------------------------------------------ */
 
 /* What a group of cards is, as a set: its rank, its naturals and wild cards,
  * and the column of the first card that breaks it. Naturals are the cards
@@ -34,60 +91,75 @@ typedef struct {
 
 /* The mix of n cards (cols[i] the column of cards[i]; cols may be NULL) joining
  * a set of base_rank (-1 for a new set). */
-mix_t meld_mix(const ruleset_t *rs, const card_t *cards, const unsigned *cols, unsigned n,
+mix_t meld_mix(const meld_kinds_t *k, const card_t *cards, const unsigned *cols, unsigned n,
                int base_rank);
+
+/* A set as it would stand, what meld_judge_set judges: the meld `onto`
+ * (NULL for a new set) with the cards of the mix x joining it. The one place
+ * these counts are made. */
+typedef struct { unsigned n, nat, wild; } meld_count_t;
+meld_count_t meld_count(const meld_t *onto, const mix_t *x);
 
 /* MELD-THREE, MELD-RANK, MELD-NATURALS: the cards can form a set at all (no
  * red three, one rank, at least one natural; black threes as the ruleset
  * allows them, black3_going_out set when they may be melded only to go out). */
-bool meld_judge_mix(const ruleset_t *rs, const mix_t *m, bool *black3_going_out, verdict_t *err,
+bool meld_judge_mix(const meld_kinds_t *k, const mix_t *m, bool *black3_going_out, verdict_t *err,
                     rule_uses_t *uses);
 
-/* meld.black_threes, meld.black_threes_wild: a meld of black threes. */
-bool meld_judge_black_threes(const ruleset_t *rs, const mix_t *m, bool *going_out_only,
+/* meld.black_threes, meld.black_threes_wild: a meld of black threes (its
+ * row: formable, wild, going_out_only). */
+bool meld_judge_black_threes(const meld_kinds_t *k, const mix_t *m, bool *going_out_only,
                              verdict_t *err, rule_uses_t *uses);
 
-/* MELD-SIZE, MELD-NATURALS, WILD-OVERFLOW: the limits every set obeys once
- * formed (meld.min_cards, meld.min_naturals, meld.wild_below_naturals,
- * meld.max_wild / meld.wild_limits, canasta.min_naturals). n, nat and wild
- * describe the whole set of `rank` as it would stand. */
-bool meld_judge_set(const ruleset_t *rs, int rank, unsigned n, unsigned nat, unsigned wild,
-                    verdict_t *err, rule_uses_t *uses);
+/* MELD-SIZE, MELD-NATURALS, WILD-OVERFLOW: the limits of its kind's row
+ * every set obeys once formed (meld.min_cards, meld.min_naturals,
+ * meld.wild_below_naturals, meld.max_wild / meld.wild_limits,
+ * canasta.min_naturals). c (meld_count) is the whole set of `rank` as it
+ * would stand. */
+bool meld_judge_set(const meld_kinds_t *k, int rank, meld_count_t c, verdict_t *err,
+                    rule_uses_t *uses);
 
 /* sequence.*: cards of one suit, all natural, added to the ranks a sequence
  * already holds (`have`, one bit per rank), must stay distinct and
  * consecutive within sequence.low..high, and number from sequence.min_cards
- * to sequence.max_cards. The ranks it would hold go to *ranks_out. */
-bool meld_judge_sequence(const ruleset_t *rs, int suit, unsigned have, const card_t *cards,
+ * to sequence.max_cards (the sequence row's size). The ranks it would hold go
+ * to *ranks_out. */
+bool meld_judge_sequence(const meld_kinds_t *k, int suit, unsigned have, const card_t *cards,
                          unsigned n, unsigned *ranks_out, verdict_t *err, rule_uses_t *uses);
 
 /* Cards of one suit and several ranks, all natural, where the ruleset has
  * sequences: a meld of them is judged as a sequence. */
-bool meld_looks_like_sequence(const ruleset_t *rs, const card_t *cards, unsigned n);
+bool meld_looks_like_sequence(const meld_kinds_t *k, const card_t *cards, unsigned n);
 
 /* meld.wild_set_fill: missing: a set of a wild_sets rank holds other wild
  * cards only for the copies of its rank the packs lack (`copies` in the
  * packs; a canasta needs canasta.min_cards): seven 2s and nothing else, all
  * the jokers there are and a 2 for each one that does not exist. `others`
  * counts the other wild cards the set would hold. */
-bool meld_judge_wild_set_fill(const ruleset_t *rs, int rank, unsigned others, unsigned copies,
-                              verdict_t *err, rule_uses_t *uses);
+bool meld_judge_fill_missing(const meld_kinds_t *k, int rank, unsigned others, unsigned copies,
+                             verdict_t *err, rule_uses_t *uses);
+static inline bool meld_judge_wild_set_fill(const meld_kinds_t *k, int rank, unsigned others,
+                                            unsigned copies, verdict_t *err, rule_uses_t *uses) {
+  return !meld_set_row(k, rank)->fill_missing ||
+         meld_judge_fill_missing(k, rank, others, copies, err, uses);
+}
 
-/* A pure meld: no wild card, or (meld.wild_set_fill: missing) a set of a
- * wild rank, whose other wild cards only stand for missing copies. */
-bool meld_is_pure(const ruleset_t *rs, const meld_t *m);
+/* A pure meld: no wild card, or one of a fill_missing kind (meld.wild_set_fill:
+ * missing), whose other wild cards only stand for missing copies. */
+bool meld_is_pure(const meld_kinds_t *k, const meld_t *m);
 
-/* A rank that forms sets of wild cards of its own (meld.wild_sets). */
-bool meld_is_wild_set(const ruleset_t *rs, int rank);
+/* Complete: as many cards as its row's canasta_cards (canasta.min_cards,
+ * sequence.max_cards). */
+bool meld_is_complete(const meld_kinds_t *k, const meld_t *m);
 
-/* canasta.min_cards: a set of that many cards is a canasta. */
-bool meld_is_canasta(const ruleset_t *rs, const meld_t *m);
+/* Complete, of a kind that counts as a canasta. */
+bool meld_is_canasta(const meld_kinds_t *k, const meld_t *m);
 
-/* sequence.max_cards: a sequence of that many cards is complete. */
-bool meld_is_complete_sequence(const ruleset_t *rs, const meld_t *m);
+/* A complete sequence (sequence.max_cards). */
+bool meld_is_complete_sequence(const meld_kinds_t *k, const meld_t *m);
 
 /* A team's canastas by kind: natural rank pure/impure, wild rank pure/impure. */
 typedef struct { int all, pure, impure, wild_pure, wild_impure; } canastas_t;
-canastas_t meld_canastas(const ruleset_t *rs, const meld_t *melds, int nmelds, int team);
+canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team);
 
 #endif

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
+/* A new meld of the team, of the kind decided here once. */
+static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_kind_t kind) {
   if (e->nmelds == MAX_MELDS) {
     eng_fail(e, st, st->verb_word.col, CODE_MELD_SIZE, RK_NONE, _("more than %d melds in one hand"),
              MAX_MELDS);
@@ -23,6 +24,7 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank) {
   m->team = team;
   m->rank = rank;
   m->suit = -1;
+  m->kind = (uint8_t)kind;
   return m;
 }
 
@@ -35,7 +37,7 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
     own += rs_value(e->rs, (card_t)top);
   }
   if (!e->opened_before_turn) e->open_value[m - e->melds] += (int)own;
-  m->naturals = m->suit >= 0 ? m->cards.total : cc_rank_count(&m->cards, m->rank);
+  m->naturals = m->kind == KIND_SEQUENCE ? m->cards.total : cc_rank_count(&m->cards, m->rank);
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
@@ -46,7 +48,7 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
  * threes melded only to go out are kept, to be judged at the discard. */
 static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
   bool going_out_only;
-  if (!meld_judge_mix(e->rs, m, &going_out_only, &e->err, &e->uses))
+  if (!meld_judge_mix(e->kinds, m, &going_out_only, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   if (going_out_only) eng_mark(&e->black3_meld, st);
   return true;
@@ -56,34 +58,30 @@ static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
  * a new meld, or the team's meld of that rank where meld.same_rank merges. */
 static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t *m) {
   const ruleset_t *rs = e->rs;
+  const meld_kinds_t *k = e->kinds;
   int team = e->team_of[p];
   meld_t *old = eng_meld_by_rank(e, team, m->rank);
   if (old && rs->meld.same_rank == SAME_RANK_FORBID)
     return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, RK_MELD_SAME_RANK,
                     _("the team already has a meld %s"), card_rank_of(m->rank));
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
-  unsigned n = st->ncards + (top >= 0 ? 1 : 0);
-  unsigned nat = m->naturals + m->black3, wild = m->wilds;
   /* meld.group_alone: the group is a valid meld by itself before it joins */
   bool alone = rs->meld.group_alone && (top < 0 || rs->meld.group_alone_takes);
   if (old && rs->meld.group_alone && !alone) eng_use(e, RK_MELD_GROUP_ALONE_TAKES);
   if (old && alone) {
-    if (!meld_judge_set(rs, m->rank, n, nat, wild, &e->err, NULL))
+    if (!meld_judge_set(k, m->rank, meld_count(NULL, m), &e->err, NULL))
       return eng_judged(e, st, st->verb_word.col);
     eng_use(e, RK_MELD_GROUP_ALONE);
   }
-  if (old) {
-    n += old->cards.total;
-    nat += old->naturals;
-    wild += old->wilds;
-  }
-  if (!meld_judge_set(rs, m->rank, n, nat, wild, &e->err, &e->uses) ||
-      !meld_judge_wild_set_fill(rs, m->rank, wild, cc_rank_count(&e->packs, m->rank), &e->err,
+  meld_count_t c = meld_count(old, m);
+  if (!meld_judge_set(k, m->rank, c, &e->err, &e->uses) ||
+      !meld_judge_wild_set_fill(k, m->rank, c.wild, cc_rank_count(&e->packs, m->rank), &e->err,
                                 &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
-  if (meld_is_wild_set(rs, m->rank)) eng_use(e, RK_MELD_WILD_SETS);
-  meld_t *dst = old ? old : new_meld(e, st, team, m->rank);
+  meld_kind_t kind = (meld_kind_t)k->of_rank[m->rank];
+  if (k->row[kind].key != RK_NONE) eng_use(e, k->row[kind].key);
+  meld_t *dst = old ? old : new_meld(e, st, team, m->rank, kind);
   if (!dst) return false;
   eng_note_opening_group(e, st, p, fill_meld(e, dst, st, p, top));
   return true;
@@ -92,9 +90,9 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
 static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
   unsigned ranks;
   int suit = card_suit(st->cards[0]);
-  if (!meld_judge_sequence(e->rs, suit, 0, st->cards, st->ncards, &ranks, &e->err, &e->uses))
+  if (!meld_judge_sequence(e->kinds, suit, 0, st->cards, st->ncards, &ranks, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
-  meld_t *m = new_meld(e, st, e->team_of[p], -1);
+  meld_t *m = new_meld(e, st, e->team_of[p], -1, KIND_SEQUENCE);
   if (!m) return false;
   m->suit = suit;
   m->ranks = ranks;
@@ -107,18 +105,18 @@ static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
 bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
   if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p) || !eng_check_in_hand(e, st, p))
     return false;
-  if (meld_looks_like_sequence(e->rs, st->cards, st->ncards)) {
+  if (meld_looks_like_sequence(e->kinds, st->cards, st->ncards)) {
     if (!form_sequence(e, st, p)) return false;
     return eng_after_meld(e, st, p);
   }
-  mix_t m = meld_mix(e->rs, st->cards, st->card_cols, st->ncards, -1);
+  mix_t m = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, -1);
   int before = e->nmelds;
   if (!judge_mix(e, st, &m) || !form_set(e, st, p, -1, &m)) return false;
-  /* canasta.hidden_factor: a whole pure canasta of a natural rank laid from
-   * the hand in one meld */
+  /* canasta.hidden_factor: a whole pure canasta of a kind that may be hidden
+   * laid from the hand in one meld */
   meld_t *made = &e->melds[e->nmelds - 1];
-  if (e->nmelds > before && made->wilds == 0 && !meld_is_wild_set(e->rs, made->rank) &&
-      made->rank != RANK_3 && meld_is_canasta(e->rs, made))
+  if (e->nmelds > before && made->wilds == 0 && meld_row(e->kinds, made)->hidden &&
+      meld_is_canasta(e->kinds, made))
     made->hidden = true;
   return eng_after_meld(e, st, p);
 }
@@ -147,7 +145,7 @@ static meld_t *meld_to_add_to(engine_t *e, const stmt_t *st, int team) {
 
 static bool add_to_sequence(engine_t *e, const stmt_t *st, int p, meld_t *m) {
   unsigned ranks;
-  if (!meld_judge_sequence(e->rs, m->suit, m->ranks, st->cards, st->ncards, &ranks, &e->err,
+  if (!meld_judge_sequence(e->kinds, m->suit, m->ranks, st->cards, st->ncards, &ranks, &e->err,
                            &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   m->ranks = ranks;
@@ -163,19 +161,19 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
                     _("the team has not opened: it has no meld to add to"));
   meld_t *m = meld_to_add_to(e, st, team);
   if (!m || !eng_check_in_hand(e, st, p)) return false;
-  if (m->suit >= 0) return add_to_sequence(e, st, p, m);
-  mix_t x = meld_mix(e->rs, st->cards, st->card_cols, st->ncards, m->rank);
+  if (m->kind == KIND_SEQUENCE) return add_to_sequence(e, st, p, m);
+  mix_t x = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, m->rank);
   if ((x.red3_col || x.bad_col) && !judge_mix(e, st, &x)) return false;
   bool going_out_only;
-  if (m->rank == RANK_3) {
-    if (!meld_judge_black_threes(e->rs, &x, &going_out_only, &e->err, &e->uses))
+  if (m->kind == KIND_BLACK3) {
+    if (!meld_judge_black_threes(e->kinds, &x, &going_out_only, &e->err, &e->uses))
       return eng_judged(e, st, st->verb_word.col);
     if (going_out_only) eng_mark(&e->black3_meld, st);
   }
-  if (!meld_judge_set(e->rs, m->rank, m->cards.total + st->ncards,
-                      m->naturals + x.naturals + x.black3, m->wilds + x.wilds, &e->err, &e->uses) ||
-      !meld_judge_wild_set_fill(e->rs, m->rank, m->wilds + x.wilds,
-                                cc_rank_count(&e->packs, m->rank), &e->err, &e->uses))
+  meld_count_t c = meld_count(m, &x);
+  if (!meld_judge_set(e->kinds, m->rank, c, &e->err, &e->uses) ||
+      !meld_judge_wild_set_fill(e->kinds, m->rank, c.wild, cc_rank_count(&e->packs, m->rank),
+                                &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);
@@ -233,14 +231,15 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the team has no meld %s for the top card %s"), card_rank_of(rank),
                     card_name(top, b));
-  if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(rs, m))
+  if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(e->kinds, m))
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the top card %s goes only onto a finished canasta"), card_name(top, b));
-  if (rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && meld_is_canasta(rs, m))
+  if (rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && meld_is_canasta(e->kinds, m))
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the top card %s never goes onto a finished canasta: the team's %s are one"),
                     card_name(top, b), card_rank_plural(rank));
-  if (!meld_judge_set(rs, rank, m->cards.total + 1, m->naturals + 1, m->wilds, &e->err, &e->uses))
+  static const mix_t top_card = {.naturals = 1}; /* a natural of the meld's rank */
+  if (!meld_judge_set(e->kinds, rank, meld_count(m, &top_card), &e->err, &e->uses))
     return eng_judged(e, st, col);
   if (!onto_meld_naturals(e, st, p, top)) return false;
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
@@ -303,7 +302,7 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
   const ruleset_t *rs = e->rs;
   int rank = card_rank(top);
   char b[4];
-  mix_t m = meld_mix(rs, st->cards, st->card_cols, st->ncards, rank);
+  mix_t m = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, rank);
   if (m.bad_col)
     return eng_fail(e, st, st->verb_word.col, CODE_PILE_NO_MATCH, RK_NONE,
                     _("the top card is %s: only %s and wild cards meld with it"), card_name(top, b),

@@ -6,15 +6,13 @@
 #include "engine_private.h"
 #include "meld.h"
 
-long score_meld_bonus(const ruleset_t *rs, const meld_t *m) {
-  if (meld_is_complete_sequence(rs, m)) return rs->sequence.bonus;
-  if (!meld_is_canasta(rs, m)) return 0;
-  long b;
-  if (meld_is_wild_set(rs, m->rank))
-    b = meld_is_pure(rs, m) ? rs->canasta.wild_pure[m->rank] : rs->canasta.wild_impure[m->rank];
-  else
-    b = meld_is_pure(rs, m) ? rs->canasta.pure : rs->canasta.impure;
-  return m->hidden ? b * rs->canasta.hidden_factor : b;
+long score_meld_bonus(const meld_kinds_t *k, const meld_t *m) {
+  if (!meld_is_complete(k, m)) return 0;
+  const meld_row_t *row = meld_row(k, m);
+  bool pure = meld_is_pure(k, m);
+  long b = pure ? row->pure : row->impure;
+  if (row->pure_by_rank) b = pure ? row->pure_by_rank[m->rank] : row->impure_by_rank[m->rank];
+  return m->hidden ? b * k->rs->canasta.hidden_factor : b;
 }
 
 long score_cards(const ruleset_t *rs, const card_counts_t *cc) {
@@ -97,11 +95,11 @@ static void score_melds(const engine_t *e, int t, score_parts_t *s) {
     const meld_t *m = &e->melds[i];
     if (m->team != t) continue;
     s->melded += score_cards(rs, &m->cards);
-    s->canastas += score_meld_bonus(rs, m);
-    s->sequences += meld_is_complete_sequence(rs, m);
-    s->hidden += m->hidden && meld_is_canasta(rs, m);
+    s->canastas += score_meld_bonus(e->kinds, m);
+    s->sequences += meld_is_complete_sequence(e->kinds, m);
+    s->hidden += m->hidden && meld_is_canasta(e->kinds, m);
   }
-  canastas_t c = meld_canastas(rs, e->melds, e->nmelds, t);
+  canastas_t c = meld_canastas(e->kinds, e->melds, e->nmelds, t);
   s->pure = c.pure;
   s->impure = c.impure;
   s->wild_pure = c.wild_pure;

@@ -9,8 +9,9 @@
 #include "engine.h"
 #include "ruleset.h"
 
-/* canasta.*, sequence.bonus: what one meld earns besides its cards. */
-long score_meld_bonus(const ruleset_t *rs, const meld_t *m);
+/* canasta.*, sequence.bonus: what one meld earns besides its cards (its kind
+ * row's bonus, meld.h). */
+long score_meld_bonus(const meld_kinds_t *k, const meld_t *m);
 
 /* The value of the cards counted one by one (cards.values). */
 long score_cards(const ruleset_t *rs, const card_counts_t *cc);

@@ -8,6 +8,7 @@
 
 #include "engine_private.h"
 #include "i18n.h"
+#include "meld.h"
 
 /* The action `st` with its cards replaced by cards[0..n), tried on a copy. */
 static bool accepted(const engine_t *before, engine_t *scratch, stmt_t *try, const stmt_t *st,
@@ -73,6 +74,19 @@ static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *t
            before->player_name[p], naturals, wilds);
 }
 
+/* The set the cards of a meld or add form or join: the meld `add` names, else
+ * the set meld.c makes of them (2s alone are a set of 2s where meld.wild_sets
+ * has them). Its rank's cards are its naturals, whatever their kind. */
+static int set_rank(const engine_t *e, const stmt_t *st, int p) {
+  int index = st->ref_index;
+  for (int i = 0; st->verb == V_ADD && i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != e->team_of[p]) continue;
+    if (index ? --index == 0 : m->rank == st->ref_rank) return m->rank;
+  }
+  return meld_mix(e->kinds, st->cards, NULL, st->ncards, -1).rank;
+}
+
 /* A meld or add with too many wild cards: the most the engine accepts with
  * the naturals named, and whether the hand's other naturals of the rank
  * would carry them all. */
@@ -80,12 +94,11 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
                                 const stmt_t *st, int p, char *out, size_t len) {
   card_t nat[STMT_MAX_CARDS], wild[STMT_MAX_CARDS], cards[STMT_MAX_CARDS + MAX_CARDS];
   unsigned nn = 0, nw = 0;
-  int rank = -1;
+  int rank = set_rank(before, st, p);
   for (unsigned i = 0; i < st->ncards && i < STMT_MAX_CARDS; i++) {
-    if (rs_is_wild(before->rs, st->cards[i])) wild[nw++] = st->cards[i];
-    else nat[nn++] = st->cards[i], rank = card_rank(st->cards[i]);
+    if (card_rank(st->cards[i]) == rank) nat[nn++] = st->cards[i];
+    else wild[nw++] = st->cards[i];
   }
-  if (st->verb == V_ADD && st->ref_rank >= 0) rank = st->ref_rank;
   unsigned most = 0;
   for (unsigned w = nw; w-- > 0 && !most;) {
     memcpy(cards, nat, nn * sizeof nat[0]);
@@ -98,8 +111,7 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
   unsigned more = 0;
   for (card_t c = 0; rank >= 0 && c < CARD_KINDS; c++)
     for (unsigned k = 0; k < left.n[c] && more < MAX_CARDS; k++)
-      if (card_rank(c) == rank && !rs_is_wild(before->rs, c) && !card_is_red3(c))
-        cards[nn + nw + more++] = c;
+      if (card_rank(c) == rank && !card_is_red3(c)) cards[nn + nw + more++] = c;
   memcpy(cards, nat, nn * sizeof nat[0]);
   memcpy(cards + nn, wild, nw * sizeof wild[0]);
   char list[256];

@@ -127,7 +127,7 @@ static bool run_card(gen_t *g, int p, const goal_t *gl, card_t c) {
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     unsigned ends = (m->ranks << 1) | (m->ranks >> 1);
-    if (m->team == g->team_of[p] && m->suit == s && !meld_is_complete_sequence(rs, m) &&
+    if (m->team == g->team_of[p] && m->suit == s && !meld_is_complete_sequence(e->kinds, m) &&
         (ends & ~m->ranks & (1u << r)))
       return true;
   }
@@ -222,8 +222,8 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
   int longer = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *o = &e->melds[i];
-    if (o == m || o->team != m->team || o->suit >= 0 || o->wilds > 0 ||
-        meld_is_wild_set(g->rs, o->rank) || meld_is_canasta(g->rs, o))
+    if (o == m || o->team != m->team || o->kind == KIND_SEQUENCE || o->wilds > 0 ||
+        o->kind == KIND_WILD_SET || meld_is_canasta(e->kinds, o))
       continue;
     if (o->cards.total > m->cards.total || (o->cards.total == m->cards.total && o < m)) longer++;
   }
@@ -235,12 +235,12 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
  * pure one when a pure canasta is lacking nor on a pure canasta going out
  * needs, else on the longer melds. */
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
-  if (meld_is_wild_set(g->rs, m->rank)) return nd.wild > 0 ? 11 : 4;
+  const eng_view_t *e = gen_vw(g);
+  if (m->kind == KIND_WILD_SET) return nd.wild > 0 ? 11 : 4;
   /* a wild card would make a pure canasta that going out needs impure */
-  if (m->wilds == 0 && meld_is_canasta(g->rs, m)) {
-    const eng_view_t *e = gen_vw(g);
-    if (meld_canastas(g->rs, e->melds, e->nmelds, m->team).pure <= g->rs->going_out.pure) return 0;
-  }
+  if (m->wilds == 0 && meld_is_canasta(e->kinds, m) &&
+      meld_canastas(e->kinds, e->melds, e->nmelds, m->team).pure <= g->rs->going_out.pure)
+    return 0;
   if (nd.hoard) return 8;
   if (m->wilds == 0 && nd.pure > 0) return kept_pure(g, m, nd.pure) ? 0 : 1;
   if ((nd.impure > 0 || nd.any > 0) && m->cards.total >= 4) return 8;
@@ -260,11 +260,11 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if (m->team != g->team_of[p]) continue;
     char verb[32];
     index++;
-    bool by_rank = m->suit < 0 && m->rank >= 0 && rs->meld.same_rank != SAME_RANK_ALLOW &&
+    bool by_rank = m->kind != KIND_SEQUENCE && rs->meld.same_rank != SAME_RANK_ALLOW &&
                    gen_chance(g, 50);
     if (by_rank) snprintf(verb, sizeof verb, "add %s", card_rank_name(m->rank));
     else snprintf(verb, sizeof verb, "add #%d", index);
-    if (m->suit >= 0) {
+    if (m->kind == KIND_SEQUENCE) {
       int lo = -1, hi = -1;
       for (int r = 0; r < RANK_COUNT; r++)
         if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
@@ -275,13 +275,13 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
       if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, sw, 1, verb, &above, 1);
       continue;
     }
-    int k = m->rank == RANK_3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
+    int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
     if (k > 0) cand_add(g, cs, gen_needs_any(nd) ? 12 : 9, k, verb, cards, k);
     int total = (int)m->cards.total;
     bool room = (int)m->wilds + 1 <= rs_max_wild(rs, total + 1) &&
                 (!rs->meld.wild_below_naturals || (int)m->wilds + 1 < (int)m->naturals);
     int ww = wild_weight(g, m, nd);
-    if (nw > 0 && room && m->rank != RANK_3 && ww > 0) cand_add(g, cs, ww, 1, verb, wild, 1);
+    if (nw > 0 && room && m->kind != KIND_BLACK3 && ww > 0) cand_add(g, cs, ww, 1, verb, wild, 1);
   }
 }
 
@@ -423,8 +423,8 @@ static int progress(gen_t *g, int p) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
     int n = (int)m->cards.total > cap ? cap : (int)m->cards.total;
-    if (m->suit >= 0 && n > bs) bs = n;
-    if (m->suit < 0 && m->wilds == 0 && !meld_is_wild_set(g->rs, m->rank) && n > bp) bp = n;
+    if (m->kind == KIND_SEQUENCE && n > bs) bs = n;
+    if (m->kind != KIND_SEQUENCE && m->wilds == 0 && m->kind != KIND_WILD_SET && n > bp) bp = n;
   }
   return bp + bs;
 }
@@ -526,7 +526,7 @@ static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
     if (m->rank == card_rank(c)) return met ? 1 : 4;
     unsigned next = (m->ranks << 1) | (m->ranks >> 1);
     if (m->suit == card_suit(c) && (next & ~m->ranks & (1u << card_rank(c))) &&
-        !meld_is_complete_sequence(g->rs, m))
+        !meld_is_complete_sequence(e->kinds, m))
       return met ? 1 : 2;
   }
   card_t same[64];

@@ -30,20 +30,33 @@ static unsigned parse_cards(const char *text, card_t *out) {
 
 static const ruleset_t *rules(const char *name) { return builtin_rules(name); }
 
+/* The kind table of a ruleset, as the engine builds it when a hand begins
+ * (one slot per name, kept for the test's process). */
+static const meld_kinds_t *kinds_of(const ruleset_t *rs) {
+  static meld_kinds_t slot[4];
+  static int used;
+  for (int i = 0; i < used; i++)
+    if (slot[i].rs == rs) return &slot[i];
+  cr_assert(used < 4, "more rulesets than kind slots");
+  meld_kinds_build(&slot[used], rs);
+  return &slot[used++];
+}
+
 /* A new meld of these cards, judged as the engine judges `meld`. */
 static verdict_t judge_new_meld(const ruleset_t *rs, const card_t *c, unsigned n,
                                 bool *going_out_only) {
+  const meld_kinds_t *k = kinds_of(rs);
   verdict_t v;
   memset(&v, 0, sizeof v);
   *going_out_only = false;
-  if (meld_looks_like_sequence(rs, c, n)) {
+  if (meld_looks_like_sequence(k, c, n)) {
     unsigned ranks;
-    meld_judge_sequence(rs, card_suit(c[0]), 0, c, n, &ranks, &v, NULL);
+    meld_judge_sequence(k, card_suit(c[0]), 0, c, n, &ranks, &v, NULL);
     return v;
   }
-  mix_t m = meld_mix(rs, c, NULL, n, -1);
-  if (meld_judge_mix(rs, &m, going_out_only, &v, NULL))
-    meld_judge_set(rs, m.rank, n, m.naturals + m.black3, m.wilds, &v, NULL);
+  mix_t m = meld_mix(k, c, NULL, n, -1);
+  if (meld_judge_mix(k, &m, going_out_only, &v, NULL))
+    meld_judge_set(k, m.rank, meld_count(NULL, &m), &v, NULL);
   return v;
 }
 
@@ -146,15 +159,15 @@ Test(meld, a_set_judged_with_the_meld_it_joins) {
   /* three kings on the table with two wild cards: one more wild is the third */
   verdict_t v;
   memset(&v, 0, sizeof v);
-  const ruleset_t *rs = rules("classic");
-  cr_assert(meld_judge_set(rs, RANK_K, 6, 3, 3, &v, NULL));
-  cr_assert_not(meld_judge_set(rs, RANK_K, 7, 3, 4, &v, NULL));
+  const meld_kinds_t *k = kinds_of(rules("classic"));
+  cr_assert(meld_judge_set(k, RANK_K, (meld_count_t){6, 3, 3}, &v, NULL));
+  cr_assert_not(meld_judge_set(k, RANK_K, (meld_count_t){7, 3, 4}, &v, NULL));
   cr_assert_eq(v.code, CODE_WILD_OVERFLOW);
   cr_assert_str_eq(v.message, "meld of kings would hold 4 wild cards, at most 3");
 }
 
 Test(meld, canastas_by_kind) {
-  const ruleset_t *rs = rules("chinese");
+  const meld_kinds_t *kinds = kinds_of(rules("chinese"));
   meld_t m[3];
   memset(m, 0, sizeof m);
   card_t c[16];
@@ -165,14 +178,15 @@ Test(meld, canastas_by_kind) {
     for (unsigned j = 0; j < n; j++) cc_add(&m[i].cards, c[j], 1);
     m[i].rank = ranks[i];
     m[i].suit = -1;
+    m[i].kind = kinds->of_rank[ranks[i]];
     m[i].naturals = cc_rank_count(&m[i].cards, ranks[i]);
     m[i].wilds = m[i].cards.total - m[i].naturals;
   }
-  canastas_t k = meld_canastas(rs, m, 3, 0);
+  canastas_t k = meld_canastas(kinds, m, 3, 0);
   cr_assert_eq(k.all, 2);
   cr_assert_eq(k.pure, 1);
   cr_assert_eq(k.wild_impure, 1);
-  cr_assert_not(meld_is_canasta(rs, &m[2]));
+  cr_assert_not(meld_is_canasta(kinds, &m[2]));
 }
 
 Test(meld, wild_set_fill_only_for_missing_copies) {
@@ -191,7 +205,7 @@ Test(meld, wild_set_fill_only_for_missing_copies) {
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     verdict_t v;
     memset(&v, 0, sizeof v);
-    bool ok = meld_judge_wild_set_fill(rows[i].rs, rows[i].rank, rows[i].others, rows[i].copies,
+    bool ok = meld_judge_wild_set_fill(kinds_of(rows[i].rs), rows[i].rank, rows[i].others, rows[i].copies,
                                        &v, NULL);
     cr_expect_eq(ok, rows[i].legal, "row %zu: %s", i, v.message);
     if (!ok) cr_expect_eq(v.rule, RK_MELD_WILD_SET_FILL);
@@ -200,10 +214,12 @@ Test(meld, wild_set_fill_only_for_missing_copies) {
   memset(&m, 0, sizeof m);
   m.rank = RANK_JOKER;
   m.suit = -1;
+  m.kind = kinds_of(it)->of_rank[RANK_JOKER];
   m.wilds = 1;
-  cr_expect(meld_is_pure(it, &m), "a joker set's filling 2 keeps it pure");
+  cr_expect(meld_is_pure(kinds_of(it), &m), "a joker set's filling 2 keeps it pure");
   m.rank = RANK_K;
-  cr_expect_not(meld_is_pure(it, &m));
+  m.kind = kinds_of(it)->of_rank[RANK_K];
+  cr_expect_not(meld_is_pure(kinds_of(it), &m));
 }
 
 /* A card beyond either end of the sequence names that end's key. */
@@ -214,8 +230,64 @@ Test(meld, a_sequence_beyond_its_high_end_names_sequence_high) {
   unsigned n = parse_cards("JH QH KH AH", c), ranks;
   verdict_t v;
   memset(&v, 0, sizeof v);
-  cr_assert_not(meld_judge_sequence(&rs, card_suit(c[0]), 0, c, n, &ranks, &v, NULL));
+  meld_kinds_t k;
+  meld_kinds_build(&k, &rs);
+  cr_assert_not(meld_judge_sequence(&k, card_suit(c[0]), 0, c, n, &ranks, &v, NULL));
   cr_expect_eq(v.code, CODE_MELD_RANK);
   cr_expect_str_eq(rule_key_name(v.rule), "sequence.high");
   cr_expect(strstr(v.message, "from 4 to K"), "%s", v.message);
+}
+
+/* A kind's limits are its row: a set decides its kind by rank once, and a
+ * row's size bound or its refusal of wild cards is judged by meld_judge_set
+ * alone (what a ruleset key capping a set at seven cards, or keeping wild
+ * cards off the sevens, would set). */
+Test(meld, kinds_by_rank_and_their_rows) {
+  const meld_kinds_t *cl = kinds_of(rules("classic")), *cn = kinds_of(rules("chinese"));
+  cr_expect_eq(cl->of_rank[RANK_3], KIND_BLACK3);
+  cr_expect_eq(cl->of_rank[RANK_K], KIND_SET);
+  cr_expect_eq(cl->of_rank[RANK_2], KIND_SET, "classic has no sets of 2s");
+  cr_expect_eq(cn->of_rank[RANK_2], KIND_WILD_SET);
+  cr_expect_not(cl->row[KIND_SEQUENCE].formable, "classic has no sequences");
+  cr_expect(kinds_of(rules("italian"))->row[KIND_SEQUENCE].formable);
+
+  meld_kinds_t k = *cl;
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  cr_assert(meld_judge_set(&k, RANK_K, (meld_count_t){8, 8, 0}, &v, NULL));
+  k.row[KIND_SET].max_cards = 7;
+  k.row[KIND_SET].max_key = RK_CANASTA_MIN_CARDS; /* any key: the row names it */
+  cr_assert(meld_judge_set(&k, RANK_K, (meld_count_t){7, 7, 0}, &v, NULL));
+  cr_assert_not(meld_judge_set(&k, RANK_K, (meld_count_t){8, 8, 0}, &v, NULL));
+  cr_expect_eq(v.code, CODE_MELD_SIZE);
+  cr_expect_eq(v.rule, RK_CANASTA_MIN_CARDS);
+  cr_expect_str_eq(v.message, "a meld of kings with 8 cards, at most 7");
+
+  k = *cl;
+  k.row[KIND_SET].wild = false;
+  k.row[KIND_SET].wild_key = RK_CARDS_WILD;
+  cr_assert(meld_judge_set(&k, RANK_7, (meld_count_t){4, 4, 0}, &v, NULL));
+  cr_assert_not(meld_judge_set(&k, RANK_7, (meld_count_t){4, 3, 1}, &v, NULL));
+  cr_expect_eq(v.code, CODE_WILD_OVERFLOW);
+  cr_expect_eq(v.rule, RK_CARDS_WILD);
+  cr_expect_str_eq(v.message, "a meld of 7s takes no wild card, this one would hold 1");
+}
+
+/* meld_count: the one place a set's counts are made, a new set or one
+ * joining a meld on the table. */
+Test(meld, counts_of_a_set_as_it_would_stand) {
+  const meld_kinds_t *k = kinds_of(rules("classic"));
+  card_t c[8];
+  unsigned n = parse_cards("KH KS JK 2C", c);
+  mix_t x = meld_mix(k, c, NULL, n, -1);
+  meld_count_t alone = meld_count(NULL, &x);
+  cr_expect(alone.n == 4 && alone.nat == 2 && alone.wild == 2);
+  meld_t m;
+  memset(&m, 0, sizeof m);
+  for (unsigned i = 0; i < parse_cards("KD KC KD JK", c); i++) cc_add(&m.cards, c[i], 1);
+  m.rank = RANK_K;
+  m.naturals = 3;
+  m.wilds = 1;
+  meld_count_t joined = meld_count(&m, &x);
+  cr_expect(joined.n == 8 && joined.nat == 5 && joined.wild == 3);
 }

@@ -13,6 +13,7 @@
 #include "game.h"
 #include "gen.h"
 #include "helpers.h"
+#include "meld.h"
 #include "run.h"
 #include "score.h"
 
@@ -20,11 +21,12 @@ static const ruleset_t *rules(const char *name) { return builtin_rules(name); }
 
 /* A meld of `n` cards of `rank` with `wilds` jokers among them (a set), or
  * a sequence of hearts from 4 (rank -1). */
-static meld_t make_meld(int rank, unsigned n, unsigned wilds, bool hidden) {
+static meld_t make_meld(const meld_kinds_t *k, int rank, unsigned n, unsigned wilds, bool hidden) {
   meld_t m;
   memset(&m, 0, sizeof m);
   m.rank = rank;
   m.suit = rank < 0 ? SUIT_H : -1;
+  m.kind = rank < 0 ? KIND_SEQUENCE : k->of_rank[rank];
   for (unsigned i = 0; i < n; i++) {
     card_t c = i < wilds ? CARD_JOKER
                : rank < 0 ? card_make(RANK_4 + (int)i, SUIT_H)
@@ -53,11 +55,12 @@ Test(score, meld_bonuses) {
     {"italian", -1, 6, 0, false, 0},
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-    meld_t m = make_meld(rows[i].rank, rows[i].n, rows[i].wilds, rows[i].hidden);
+    meld_kinds_t k;
+    meld_kinds_build(&k, rules(rows[i].rules));
+    meld_t m = make_meld(&k, rows[i].rank, rows[i].n, rows[i].wilds, rows[i].hidden);
     if (rows[i].rank == RANK_JOKER) m.naturals = 7, m.wilds = 0;
-    cr_expect_eq(score_meld_bonus(rules(rows[i].rules), &m), rows[i].bonus,
-                 "row %zu (%s): %ld, expected %ld", i, rows[i].rules,
-                 score_meld_bonus(rules(rows[i].rules), &m), rows[i].bonus);
+    cr_expect_eq(score_meld_bonus(&k, &m), rows[i].bonus, "row %zu (%s): %ld, expected %ld", i,
+                 rows[i].rules, score_meld_bonus(&k, &m), rows[i].bonus);
   }
 }
 
