@@ -34,7 +34,7 @@ all=$(asked "$tmp/tree/tests/setup.sh" --tests)
 [ "$sample" = "$(printf '%s\n' $build | sort)" ] ||
   fail "sample.sh asks for $(echo "$sample" | tr '\n' ' '), not what the build needs: $build"
 for p in $build valgrind jq python3 man-db lintian chromium tidy poppler-utils slurmd slurmctld \
-         slurm-client munge clang libclang-rt-14-dev; do
+         slurm-client munge clang strace libclang-rt-14-dev; do
   echo "$all" | grep -qx "$p" || fail "setup.sh --tests does not install $p"
 done
 # README.md: the sentence on each command names its packages
