@@ -11,6 +11,7 @@
  *   meld.c       meld judging: sets, sequences, wild limits, canastas
  *                (pure functions of cards and ruleset, meld.h)
  *   melding.c    the actions that put cards on the table: meld, add, take
+ *   freeze.c     why the pile is frozen (a query, and its words)
  *   turn.c       the turn state machine and the other actions
  *   going_out.c  the opening and going out
  *   pending.c    what the turn still owes, judged now on a copy (a query)
@@ -50,6 +51,33 @@ typedef struct {
 
 typedef struct engine engine_t;
 
+/* Why the pile is frozen for a player: the engine's one answer (freeze.c),
+ * read by the take's judgement, --explain, --json, the page and the what-if
+ * layer alike. Several causes may hold at once; the one named is the first
+ * that holds, in this order. */
+typedef enum {
+  FREEZE_COVER,       /* pile.cover_freezes: its covered upcard, pile[0] */
+  FREEZE_CARD,        /* pile.frozen_by: a card lying in it */
+  FREEZE_ALWAYS,      /* pile.always_frozen */
+  FREEZE_UNOPENED,    /* pile.frozen_for_unopened: the player's team has not opened */
+  FREEZE_UNTIL_TAKEN, /* pile.frozen_until_taken: the player has not taken it yet */
+  FREEZE_NONE         /* not frozen; also the number of causes */
+} freeze_cause_t;
+
+typedef struct {
+  freeze_cause_t cause; /* the cause named, FREEZE_NONE */
+  rule_key_t rule;      /* its ruleset key, RK_NONE */
+  rule_key_t verdict;   /* the key a PILE-FROZEN verdict cites (the table's column) */
+  unsigned holds;       /* every cause that holds: bit 1u << cause */
+  int card;             /* the card that froze it (COVER, CARD), -1 */
+  unsigned line;        /* the line where that card froze it, 0 */
+  int player;           /* the player it is judged for, -1 for nobody (the
+                           causes of a player, UNOPENED and UNTIL_TAKEN, then
+                           do not hold) */
+  int naturals;         /* what unfreezes it: naturals of the top card's rank
+                           from the hand (pile.unfreeze_naturals) */
+} pile_freeze_t;
+
 /* A hand as it stands, read-only: pointers into the engine, valid until its
  * next call that changes it. */
 typedef struct {
@@ -78,9 +106,7 @@ typedef struct {
   int nmelds;
   const card_t *pile;              /* bottom first */
   unsigned npile;
-  bool pile_frozen;                /* by a card in it (pile.frozen_by, pile.cover_freezes) */
-  bool cover_frozen;               /* by its covered upcard, pile[0] (pile.cover_freezes) */
-  unsigned frozen_line;            /* the line where a card in it froze it, 0 */
+  pile_freeze_t freeze;            /* why it is frozen for the player to act (eng_pile_freeze) */
   bool pile_blocked;               /* its top card blocks it (pile.blocked_by) */
   unsigned stock;                  /* cards left in the stock */
   const card_t *stock_next;        /* the stock line's cards still to come, or NULL */
@@ -124,6 +150,16 @@ bool eng_finish(engine_t *e, unsigned line, const char *text);
  * rule itself (every shape of take the hand allows, tried on a copy), for an
  * opened team or not. Used by end.stock_empty: must_take. */
 bool eng_can_take(const engine_t *e, int p);
+
+/* Why the pile is frozen for player p (-1: for nobody in particular, the
+ * causes of a player left out). A query: cheap, it changes nothing. */
+void eng_pile_freeze(const engine_t *e, int p, pile_freeze_t *out);
+/* A cause's words, untranslated (for _()), each with one %s at most: the
+ * clause of a refused take's sentence ("the pile is frozen by %s": the card
+ * or the player), and the table's ("frozen: it holds %s": the cards, the
+ * team or the player), as --explain and the page show it. */
+const char *eng_freeze_refusal(freeze_cause_t c);
+const char *eng_freeze_shown(freeze_cause_t c);
 
 /* Copies a hand's state (only the parts of the buffers in use): a caller that
  * tries an action on a copy keeps the original when the action is illegal. */

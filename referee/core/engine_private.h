@@ -1,6 +1,6 @@
 /* engine_private.h — the engine's own state, shared by its stage files
- * (deal.c, melding.c, turn.c, going_out.c, score.c, engine.c) and by nothing
- * else: every other module reads a hand through eng_view(). */
+ * (deal.c, melding.c, freeze.c, turn.c, going_out.c, score.c, engine.c) and
+ * by nothing else: every other module reads a hand through eng_view(). */
 #ifndef ENGINE_PRIVATE_H
 #define ENGINE_PRIVATE_H
 
