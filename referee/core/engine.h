@@ -179,6 +179,11 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p);
  * generator's players build toward, from the engine's own count. */
 enum { GO_CANASTAS, GO_PURE, GO_IMPURE, GO_WILD, GO_SEQUENCES, GO_KINDS };
 void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]);
+/* What going out lacked of a counted requirement (going_out.c's table: one
+ * row a kind, read by the judgement and the what-if layer), translated, for
+ * `more` missing: "going out lacked %d more canasta (%s: the team had %d, %d
+ * needed)"; NULL for a rule that is not a count. */
+const char *eng_going_out_lacked(rule_key_t rule, int more);
 
 /* At an illegal action st by p (after: the engine that refused it, before:
  * a copy of the table the verdict's line found, that of an earlier line of

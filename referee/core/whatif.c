@@ -140,27 +140,12 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
  * left it: going_out.c's last_card). */
 static void instead_of_going_out(const engine_t *before, const engine_t *after, int p,
                                  const verdict_t *v, char *out, size_t len) {
-  static const struct { rule_key_t rk; const char *one, *many; } lacks[] = {
-      {RK_GOING_OUT_CANASTAS, NP_("going out lacked %d more canasta (%s: the team had %d, %d needed)",
-                                  "going out lacked %d more canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_PURE, NP_("going out lacked %d more pure canasta (%s: the team had %d, %d needed)",
-                              "going out lacked %d more pure canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_IMPURE,
-       NP_("going out lacked %d more impure canasta (%s: the team had %d, %d needed)",
-           "going out lacked %d more impure canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_WILD, NP_("going out lacked %d more wild canasta (%s: the team had %d, %d needed)",
-                              "going out lacked %d more wild canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_SEQUENCES,
-       NP_("going out lacked %d more complete sequence (%s: the team had %d, %d needed)",
-           "going out lacked %d more complete sequences (%s: the team had %d, %d needed)")}};
   go_lack_t l = eng_going_out_lack(after, p);
   if (l.rule == RK_NONE || v->rule != l.rule) return;
   char lack[256];
-  size_t k = 0;
-  while (k < sizeof lacks / sizeof lacks[0] && lacks[k].rk != l.rule) k++;
-  if (k < sizeof lacks / sizeof lacks[0] && l.need > l.have)
-    snprintf(lack, sizeof lack, i18n_plural(lacks[k].one, lacks[k].many, (unsigned long)(l.need - l.have)),
-             l.need - l.have, rule_key_name(l.rule), l.have, l.need);
+  const char *lacked = eng_going_out_lacked(l.rule, l.need - l.have);
+  if (lacked)
+    snprintf(lack, sizeof lack, lacked, l.need - l.have, rule_key_name(l.rule), l.have, l.need);
   else
     snprintf(lack, sizeof lack, _("going out was not allowed then (%s)"), rule_key_name(l.rule));
   const char *name = before->player_name[p];
