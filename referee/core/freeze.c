@@ -32,19 +32,6 @@ const char *eng_freeze_refusal(freeze_cause_t c) { return c < FREEZE_NONE ? caus
 
 const char *eng_freeze_shown(freeze_cause_t c) { return c < FREEZE_NONE ? causes[c].shown : ""; }
 
-/* The causes that hold for player p (-1: those of nobody in particular). */
-static unsigned holding(const engine_t *e, int p) {
-  const ruleset_t *rs = e->rs;
-  /* pile_freezers counts the covered upcard too (deal.c) */
-  unsigned by_cards = e->pile_freezers - (e->cover_frozen ? 1u : 0u);
-  unsigned h = (e->cover_frozen ? 1u << FREEZE_COVER : 0) | (by_cards ? 1u << FREEZE_CARD : 0) |
-               (rs->pile.always_frozen ? 1u << FREEZE_ALWAYS : 0);
-  if (p < 0) return h;
-  if (rs->pile.frozen_for_unopened && !e->team_opened[e->team_of[p]]) h |= 1u << FREEZE_UNOPENED;
-  if (rs->pile.frozen_until_taken && !e->took_pile_once[p]) h |= 1u << FREEZE_UNTIL_TAKEN;
-  return h;
-}
-
 /* The card in the pile that froze it: the covered upcard, else the first
  * card of a pile.frozen_by class (the one that made pile_freezers 1). */
 static int freezer(const engine_t *e, freeze_cause_t c) {
@@ -55,7 +42,7 @@ static int freezer(const engine_t *e, freeze_cause_t c) {
 }
 
 void eng_pile_freeze(const engine_t *e, int p, pile_freeze_t *out) {
-  unsigned h = holding(e, p);
+  unsigned h = eng_freeze_holds(e, p);
   freeze_cause_t c = FREEZE_COVER;
   while (c < FREEZE_NONE && !(h & (1u << c))) c++;
   out->cause = c;

@@ -138,11 +138,13 @@ static int needs(const ruleset_t *rs, int k) {
   return *(const int *)(const void *)((const char *)rs + requirements[k].need);
 }
 
-/* What the team has of each kind going out counts. */
+/* What the team has of each kind going out counts (complete sequences only
+ * where some are needed: none is never lacking, and the count walks every
+ * meld). */
 static void team_has(const engine_t *e, int team, int has[GO_KINDS]) {
   canastas_t c = meld_canastas(e->rs, e->melds, e->nmelds, team);
   has[GO_SEQUENCES] = 0;
-  for (int i = 0; i < e->nmelds; i++)
+  for (int i = 0; needs(e->rs, GO_SEQUENCES) > 0 && i < e->nmelds; i++)
     if (e->melds[i].team == team && meld_is_complete_sequence(e->rs, &e->melds[i]))
       has[GO_SEQUENCES]++;
   has[GO_CANASTAS] = c.all;

@@ -344,8 +344,9 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   if (rs->turn.meld_before_draw && !eng_judge_opening(e, p)) return false;
   card_t top = 0;
   if (!may_take(e, st, p, &top)) return false;
-  pile_freeze_t f; /* frozen for p, and why: freeze.c */
-  eng_pile_freeze(e, p, &f);
+  pile_freeze_t f; /* frozen for p, and why (freeze.c); the rest is read only when frozen */
+  f.cause = FREEZE_NONE;
+  if (eng_freeze_holds(e, p)) eng_pile_freeze(e, p, &f);
   if (!eng_check_in_hand(e, st, p)) return false;
   /* turn.meld_before_draw: the take stands in place of the draw and is
    * followed by the taker's discard, nothing else: a take that would empty

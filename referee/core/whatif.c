@@ -34,7 +34,9 @@ static void cards_text(const card_t *cards, unsigned n, char *out, size_t len) {
 
 /* A refused take: the smallest take from the hand the engine accepts (the
  * top card alone onto a meld, or with k naturals of its rank and w wild
- * cards), or that none would do. */
+ * cards), or that none would do. A pile frozen for p (the engine's answer,
+ * eng_pile_freeze) refuses every take with fewer naturals than it needs:
+ * those are not tried. */
 static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *try,
                             const stmt_t *st, int p, char *out, size_t len) {
   if (before->npile == 0) return;
@@ -47,10 +49,13 @@ static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *t
       if (rs_is_wild(before->rs, c)) wild[nw++] = c;
       else if (card_rank(c) == rank && !card_is_red3(c)) nat[nn++] = c;
     }
+  pile_freeze_t f;
+  eng_pile_freeze(before, p, &f);
+  unsigned fewest = f.cause != FREEZE_NONE && f.naturals > 0 ? (unsigned)f.naturals : 0;
   for (unsigned total = 0; total <= nn + nw; total++)
     for (unsigned w = 0; w <= total && w <= nw; w++) {
       unsigned k = total - w;
-      if (k > nn) continue;
+      if (k > nn || k < fewest) continue;
       memcpy(cards, nat, k * sizeof nat[0]);
       memcpy(cards + k, wild, w * sizeof wild[0]);
       if (!accepted(before, scratch, try, st, p, cards, k + w)) continue;
