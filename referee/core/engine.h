@@ -159,6 +159,8 @@ void eng_pile_freeze(const engine_t *e, int p, pile_freeze_t *out);
  * or the player), and the table's ("frozen: it holds %s": the cards, the
  * team or the player), as --explain and the page show it. */
 const char *eng_freeze_refusal(freeze_cause_t c);
+/* A cause's ruleset key, RK_NONE for FREEZE_NONE. */
+rule_key_t eng_freeze_rule(freeze_cause_t c);
 const char *eng_freeze_shown(freeze_cause_t c);
 
 /* Copies a hand's state (only the parts of the buffers in use): a caller that

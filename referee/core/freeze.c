@@ -30,6 +30,8 @@ static const struct {
 
 const char *eng_freeze_refusal(freeze_cause_t c) { return c < FREEZE_NONE ? causes[c].refusal : ""; }
 
+rule_key_t eng_freeze_rule(freeze_cause_t c) { return c < FREEZE_NONE ? causes[c].rule : RK_NONE; }
+
 const char *eng_freeze_shown(freeze_cause_t c) { return c < FREEZE_NONE ? causes[c].shown : ""; }
 
 /* The card in the pile that froze it: the covered upcard, else the first
