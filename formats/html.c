@@ -208,29 +208,33 @@ static void put_melds(FILE *out, const eng_view_t *e) {
   putc(']', out);
 }
 
+/* The pile, and why it is frozen for the player to act (freeze.c): "z" the
+ * table's words for it, "fl" the line where a card froze it and "fc" that
+ * card ("fv" when it is the covered upcard); "fu" when it is frozen for the
+ * team to act, which has not opened, named by the page (it knows the teams'
+ * names), and pile.always_frozen once a record ("fa", put_people). */
 static void put_pile(FILE *out, const eng_view_t *e) {
-  char b[4];
-  fprintf(out, ",\"p\":\"%s\",\"n\":%u,\"z\":\"",
+  const pile_freeze_t *f = &e->freeze;
+  char b[4], what[MAX_CARDS * 3 + NAME_LEN] = "";
+  size_t used = 0;
+  char z[sizeof what + 256] = "";
+  fprintf(out, ",\"p\":\"%s\",\"n\":%u,\"z\":",
           e->npile ? card_name(e->pile[e->npile - 1], b) : "", e->npile);
-  if (e->cover_frozen) fprintf(out, _("frozen by the covered upcard %s"), card_name(e->pile[0], b));
-  else if (e->pile_frozen) {
-    fputs(_("frozen: it holds"), out);
-    for (unsigned i = 0; i < e->npile; i++)
-      if (rs_freezes_pile(e->rs, e->pile[i])) fprintf(out, " %s", card_name(e->pile[i], b));
-  }
-  fprintf(out, "\",\"b\":%d,\"s\":%u", e->pile_blocked ? 1 : 0, e->stock);
-  if (e->frozen_line) fprintf(out, ",\"fl\":%u", e->frozen_line);
-  /* the card that froze it ("fc"), "fv" when that is the covered upcard;
-   * "fu" when it is frozen for the team to act, which has not opened */
-  if (e->pile_frozen) {
-    unsigned i = 0;
-    while (!e->cover_frozen && i + 1 < e->npile && !rs_freezes_pile(e->rs, e->pile[i])) i++;
-    if (e->npile)
-      fprintf(out, ",\"fc\":\"%s\"%s", card_name(e->pile[i], b), e->cover_frozen ? ",\"fv\":1" : "");
-  }
-  if (e->rs->pile.frozen_for_unopened && e->setup_done && !e->over &&
-      !e->team_opened[e->team_of[e->current]])
-    fputs(",\"fu\":1", out);
+  if (f->cause == FREEZE_COVER) card_name((card_t)f->card, what);
+  for (unsigned i = 0; f->cause == FREEZE_CARD && i < e->npile; i++)
+    if (rs_freezes_pile(e->rs, e->pile[i]) && used + 4 < sizeof what)
+      used += (size_t)snprintf(what + used, sizeof what - used, "%s%s", used ? " " : "",
+                               card_name(e->pile[i], b));
+  if (f->cause == FREEZE_UNTIL_TAKEN) snprintf(what, sizeof what, "%s", e->player_name[f->player]);
+  if (f->cause <= FREEZE_CARD || f->cause == FREEZE_UNTIL_TAKEN)
+    snprintf(z, sizeof z, _(eng_freeze_shown(f->cause)), what);
+  json_string(out, z);
+  fprintf(out, ",\"b\":%d,\"s\":%u", e->pile_blocked ? 1 : 0, e->stock);
+  if (f->line) fprintf(out, ",\"fl\":%u", f->line);
+  if (f->card >= 0)
+    fprintf(out, ",\"fc\":\"%s\"%s", card_name((card_t)f->card, b),
+            f->cause == FREEZE_COVER ? ",\"fv\":1" : "");
+  if (f->holds & (1u << FREEZE_UNOPENED)) fputs(",\"fu\":1", out);
 }
 
 /* One state: {"c": the player to act (-1 when the hand is over), "H": hands,

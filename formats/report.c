@@ -357,16 +357,21 @@ void report_json(FILE *out, const record_t *rec) {
 static const char *const suit_symbol[] = {"\xe2\x99\xa0", "\xe2\x99\xa5", "\xe2\x99\xa6",
                                           "\xe2\x99\xa3"};
 
-/* A card as a player writes it on paper: "K♠", "10♥", "JK"; red suits in red. */
-static void put_card(FILE *out, card_t c, bool color, bool wild_mark) {
-  if (c == CARD_JOKER) {
-    fputs(wild_mark ? "JK*" : "JK", out);
-    return;
-  }
+/* A card as a player writes it on paper: "K♠", "10♥", "JK"; red suits in red
+ * (at most 20 bytes with the colour's escapes). */
+static int card_text(char *out, size_t len, card_t c, bool color, bool wild_mark) {
+  if (c == CARD_JOKER) return snprintf(out, len, "%s", wild_mark ? "JK*" : "JK");
   int r = card_rank(c), s = card_suit(c);
   bool red = s == SUIT_H || s == SUIT_D;
-  fprintf(out, "%s%s%s%s%s", color && red ? "\033[31m" : "", r == RANK_T ? "10" : card_rank_name(r),
-          suit_symbol[s], color && red ? "\033[0m" : "", wild_mark ? "*" : "");
+  return snprintf(out, len, "%s%s%s%s%s", color && red ? "\033[31m" : "",
+                  r == RANK_T ? "10" : card_rank_name(r), suit_symbol[s],
+                  color && red ? "\033[0m" : "", wild_mark ? "*" : "");
+}
+
+static void put_card(FILE *out, card_t c, bool color, bool wild_mark) {
+  char b[24];
+  card_text(b, sizeof b, c, color, wild_mark);
+  fputs(b, out);
 }
 
 /* Cards sorted by suit (spades, hearts, diamonds, clubs) then rank, high first. */
@@ -403,7 +408,28 @@ static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, si
   return buf;
 }
 
-static void put_pile(FILE *out, const eng_view_t *e, bool color) {
+/* What the table says of a frozen pile (freeze.c's words for its cause): the
+ * card that froze it, every card in it that freezes it, or whom it is frozen
+ * for. */
+static void put_freeze(FILE *out, const record_t *rec, const eng_view_t *e,
+                       const pile_freeze_t *f, bool color) {
+  char what[MAX_CARDS * 2 + 4 * NAME_LEN] = "";
+  size_t used = 0;
+  if (f->cause == FREEZE_NONE) return;
+  if (f->cause == FREEZE_COVER) card_text(what, sizeof what, (card_t)f->card, color, false);
+  for (unsigned i = 0; f->cause == FREEZE_CARD && i < e->npile && used + 24 < sizeof what; i++)
+    if (rs_freezes_pile(e->rs, e->pile[i])) {
+      used += (size_t)snprintf(what + used, sizeof what - used, "%s", used ? " " : "");
+      used += (size_t)card_text(what + used, sizeof what - used, e->pile[i], color, false);
+    }
+  if (f->cause == FREEZE_UNOPENED) report_safe(rec->team[e->team_of[f->player]], what, sizeof what);
+  if (f->cause == FREEZE_UNTIL_TAKEN) report_safe(e->player_name[f->player], what, sizeof what);
+  char clause[sizeof what + 256];
+  snprintf(clause, sizeof clause, _(eng_freeze_shown(f->cause)), what);
+  fprintf(out, _("; %s"), clause);
+}
+
+static void put_pile(FILE *out, const record_t *rec, const eng_view_t *e, int acting, bool color) {
   fprintf(out, "  %s ", _("pile:"));
   if (e->npile == 0) {
     fprintf(out, "%s\n", _("empty"));
@@ -413,17 +439,10 @@ static void put_pile(FILE *out, const eng_view_t *e, bool color) {
   put_card(out, top, color, false);
   fprintf(out, P_(" on top, %u card", " on top, %u cards", e->npile), e->npile);
   if (e->pile_blocked) fputs(_("; blocked by its top card"), out);
-  if (e->cover_frozen) {
-    fprintf(out, "%s ", _("; frozen by the covered upcard"));
-    put_card(out, e->pile[0], color, false);
-  } else if (e->pile_frozen) {
-    fputs(_("; frozen: it holds"), out);
-    for (unsigned i = 0; i < e->npile; i++)
-      if (rs_freezes_pile(e->rs, e->pile[i])) {
-        fputc(' ', out);
-        put_card(out, e->pile[i], color, false);
-      }
-  }
+  /* frozen for the player the table is shown for */
+  pile_freeze_t f = e->freeze;
+  if (acting != eng_view_to_act(e)) eng_pile_freeze(rec->state, acting, &f);
+  put_freeze(out, rec, e, &f, color);
   fputc('\n', out);
 }
 
@@ -529,7 +548,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
     if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
   }
-  put_pile(out, e, color);
+  put_pile(out, rec, e, to_act(rec, e), color);
   fprintf(out, P_("  stock: %u card\n", "  stock: %u cards\n", e->stock), e->stock);
   fprintf(out, "  %s", _("totals before this hand:"));
   for (int t = 0; t < e->nteams; t++) {
@@ -593,8 +612,10 @@ void report_json_state(FILE *out, const record_t *rec) {
   fputs("],\"pile\":[", out);
   for (unsigned i = 0; i < e->npile; i++)
     fprintf(out, "%s\"%s\"", i ? "," : "", card_name(e->pile[i], b));
+  pile_freeze_t f = e->freeze;
+  if (acting != eng_view_to_act(e)) eng_pile_freeze(rec->state, acting, &f);
   fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,\"red_threes\":{",
-          e->pile_frozen ? "true" : "false", e->stock);
+          e->npile && f.cause != FREEZE_NONE ? "true" : "false", e->stock);
   for (int t = 0; t < e->nteams; t++) {
     if (t) putc(',', out);
     json_string(out, rec->team[t]);

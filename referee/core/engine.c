@@ -131,9 +131,7 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->nmelds = e->nmelds;
   v->pile = e->pile;
   v->npile = e->npile;
-  v->pile_frozen = e->pile_freezers > 0;
-  v->cover_frozen = e->cover_frozen;
-  v->frozen_line = e->pile_freezers > 0 ? e->frozen_line : 0;
+  eng_pile_freeze(e, eng_view_to_act(v), &v->freeze);
   v->pile_blocked = e->npile > 0 && rs_blocks_pile(e->rs, e->pile[e->npile - 1]);
   v->stock = e->stock.total;
   if (e->stock_known) {

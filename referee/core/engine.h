@@ -12,6 +12,7 @@
  *                wild limits, canastas
  *                (pure functions of cards and the kind table, meld.h)
  *   melding.c    the actions that put cards on the table: meld, add, take
+ *   freeze.c     why the pile is frozen (a query, and its words)
  *   turn.c       the turn state machine and the other actions
  *   going_out.c  the opening and going out
  *   pending.c    what the turn still owes, judged now on a copy (a query)
@@ -61,6 +62,33 @@ typedef struct {
 
 typedef struct engine engine_t;
 
+/* Why the pile is frozen for a player: the engine's one answer (freeze.c),
+ * read by the take's judgement, --explain, --json, the page and the what-if
+ * layer alike. Several causes may hold at once; the one named is the first
+ * that holds, in this order. */
+typedef enum {
+  FREEZE_COVER,       /* pile.cover_freezes: its covered upcard, pile[0] */
+  FREEZE_CARD,        /* pile.frozen_by: a card lying in it */
+  FREEZE_ALWAYS,      /* pile.always_frozen */
+  FREEZE_UNOPENED,    /* pile.frozen_for_unopened: the player's team has not opened */
+  FREEZE_UNTIL_TAKEN, /* pile.frozen_until_taken: the player has not taken it yet */
+  FREEZE_NONE         /* not frozen; also the number of causes */
+} freeze_cause_t;
+
+typedef struct {
+  freeze_cause_t cause; /* the cause named, FREEZE_NONE */
+  rule_key_t rule;      /* its ruleset key, RK_NONE */
+  rule_key_t verdict;   /* the key a PILE-FROZEN verdict cites (the table's column) */
+  unsigned holds;       /* every cause that holds: bit 1u << cause */
+  int card;             /* the card that froze it (COVER, CARD), -1 */
+  unsigned line;        /* the line where that card froze it, 0 */
+  int player;           /* the player it is judged for, -1 for nobody (the
+                           causes of a player, UNOPENED and UNTIL_TAKEN, then
+                           do not hold) */
+  int naturals;         /* what unfreezes it: naturals of the top card's rank
+                           from the hand (pile.unfreeze_naturals) */
+} pile_freeze_t;
+
 /* A hand as it stands, read-only: pointers into the engine, valid until its
  * next call that changes it. */
 typedef struct {
@@ -90,9 +118,7 @@ typedef struct {
   const meld_kinds_t *kinds;       /* the melds' kind rows (meld.h) */
   const card_t *pile;              /* bottom first */
   unsigned npile;
-  bool pile_frozen;                /* by a card in it (pile.frozen_by, pile.cover_freezes) */
-  bool cover_frozen;               /* by its covered upcard, pile[0] (pile.cover_freezes) */
-  unsigned frozen_line;            /* the line where a card in it froze it, 0 */
+  pile_freeze_t freeze;            /* why it is frozen for the player to act (eng_pile_freeze) */
   bool pile_blocked;               /* its top card blocks it (pile.blocked_by) */
   unsigned stock;                  /* cards left in the stock */
   const card_t *stock_next;        /* the stock line's cards still to come, or NULL */
@@ -137,6 +163,18 @@ bool eng_finish(engine_t *e, unsigned line, const char *text);
  * opened team or not. Used by end.stock_empty: must_take. */
 bool eng_can_take(const engine_t *e, int p);
 
+/* Why the pile is frozen for player p (-1: for nobody in particular, the
+ * causes of a player left out). A query: cheap, it changes nothing. */
+void eng_pile_freeze(const engine_t *e, int p, pile_freeze_t *out);
+/* A cause's words, untranslated (for _()), each with one %s at most: the
+ * clause of a refused take's sentence ("the pile is frozen by %s": the card
+ * or the player), and the table's ("frozen: it holds %s": the cards, the
+ * team or the player), as --explain and the page show it. */
+const char *eng_freeze_refusal(freeze_cause_t c);
+/* A cause's ruleset key, RK_NONE for FREEZE_NONE. */
+rule_key_t eng_freeze_rule(freeze_cause_t c);
+const char *eng_freeze_shown(freeze_cause_t c);
+
 /* Copies a hand's state (only the parts of the buffers in use): a caller that
  * tries an action on a copy keeps the original when the action is illegal. */
 void eng_copy(engine_t *dst, const engine_t *src);
@@ -155,6 +193,11 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p);
  * generator's players build toward, from the engine's own count. */
 enum { GO_CANASTAS, GO_PURE, GO_IMPURE, GO_WILD, GO_SEQUENCES, GO_KINDS };
 void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]);
+/* What going out lacked of a counted requirement (going_out.c's table: one
+ * row a kind, read by the judgement and the what-if layer), translated, for
+ * `more` missing: "going out lacked %d more canasta (%s: the team had %d, %d
+ * needed)"; NULL for a rule that is not a count. */
+const char *eng_going_out_lacked(rule_key_t rule, int more);
 
 /* At an illegal action st by p (after: the engine that refused it, before:
  * a copy of the table the verdict's line found, that of an earlier line of

@@ -1,6 +1,7 @@
 /* engine_private.h — the engine's own state, shared by its stage files
- * (deal.c, melding.c, turn.c, going_out.c, pending.c, whatif.c, score.c,
- * engine.c) and by nothing else: every other module reads a hand through eng_view(). */
+ * (deal.c, melding.c, freeze.c, turn.c, going_out.c, pending.c, whatif.c,
+ * score.c, engine.c) and by nothing else: every other module reads a hand
+ * through eng_view(). */
 #ifndef ENGINE_PRIVATE_H
 #define ENGINE_PRIVATE_H
 
@@ -137,6 +138,26 @@ long eng_move_from_hand(engine_t *e, const stmt_t *st, int p, card_counts_t *to)
 bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p);
 /* pile.frozen_by: the card joins the pile, counted if it freezes it. */
 void eng_push_pile(engine_t *e, card_t c);
+
+/* ---- the pile's freeze (freeze.c) ---- */
+
+/* The causes of freeze that hold for player p (-1: those of nobody in
+ * particular), bit 1u << cause: what eng_pile_freeze names one of. Here, to
+ * be inlined: every take asks, and most find none. */
+static inline unsigned eng_freeze_holds(const engine_t *e, int p) {
+  const ruleset_t *rs = e->rs;
+  unsigned h = 0;
+  /* pile_freezers counts the covered upcard too (deal.c) */
+  if (e->pile_freezers) {
+    if (e->cover_frozen) h |= 1u << FREEZE_COVER;
+    if (e->pile_freezers > (e->cover_frozen ? 1u : 0u)) h |= 1u << FREEZE_CARD;
+  }
+  if (rs->pile.always_frozen) h |= 1u << FREEZE_ALWAYS;
+  if (p < 0) return h;
+  if (rs->pile.frozen_for_unopened && !e->team_opened[e->team_of[p]]) h |= 1u << FREEZE_UNOPENED;
+  if (rs->pile.frozen_until_taken && !e->took_pile_once[p]) h |= 1u << FREEZE_UNTIL_TAKEN;
+  return h;
+}
 
 /* ---- the turn (turn.c) ---- */
 void eng_start_turn(engine_t *e, int p);

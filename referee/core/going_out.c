@@ -1,6 +1,7 @@
 /* going_out.c — the opening minimum and going out. */
 #include "engine_private.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "i18n.h"
@@ -94,29 +95,80 @@ bool eng_judge_opening(engine_t *e, int p) {
   return true;
 }
 
-/* going_out.first_turn, .canastas, .pure, .impure, .wild, .sequences: the
- * first requirement p's team does not meet if p's hand emptied now; rule
- * RK_NONE when it meets them all. A query: it judges nothing. */
-/* What the team has of each kind going out counts, and what it needs. */
-static void going_out_kinds(const engine_t *e, int team, go_lack_t kinds[GO_KINDS]) {
-  const ruleset_t *rs = e->rs;
+/* The requirements going out counts, one row each in the order they are
+ * judged (engine.h: GO_*): the ruleset's number (going_out.*), the verdict's
+ * sentence when the team has fewer, and what the what-if layer says it
+ * lacked. What the team has of each is team_has's. */
+#define NEED(m) offsetof(ruleset_t, going_out.m)
+static const struct {
+  rule_key_t rule;
+  size_t need; /* an int of ruleset_t */
+  const char *has_one, *has_many, *lacked_one, *lacked_many;
+} requirements[GO_KINDS] = {
+    [GO_CANASTAS] = {RK_GOING_OUT_CANASTAS, NEED(canastas),
+                     NP_("%s but the team has %d canasta; going out needs %d",
+                         "%s but the team has %d canastas; going out needs %d"),
+                     NP_("going out lacked %d more canasta (%s: the team had %d, %d needed)",
+                         "going out lacked %d more canastas (%s: the team had %d, %d needed)")},
+    [GO_PURE] = {RK_GOING_OUT_PURE, NEED(pure),
+                 NP_("%s but the team has %d pure canasta; going out needs %d",
+                     "%s but the team has %d pure canastas; going out needs %d"),
+                 NP_("going out lacked %d more pure canasta (%s: the team had %d, %d needed)",
+                     "going out lacked %d more pure canastas (%s: the team had %d, %d needed)")},
+    [GO_IMPURE] = {RK_GOING_OUT_IMPURE, NEED(impure),
+                   NP_("%s but the team has %d impure canasta; going out needs %d",
+                       "%s but the team has %d impure canastas; going out needs %d"),
+                   NP_("going out lacked %d more impure canasta (%s: the team had %d, %d needed)",
+                       "going out lacked %d more impure canastas (%s: the team had %d, %d needed)")},
+    [GO_WILD] = {RK_GOING_OUT_WILD, NEED(wild),
+                 NP_("%s but the team has %d wild canasta; going out needs %d",
+                     "%s but the team has %d wild canastas; going out needs %d"),
+                 NP_("going out lacked %d more wild canasta (%s: the team had %d, %d needed)",
+                     "going out lacked %d more wild canastas (%s: the team had %d, %d needed)")},
+    [GO_SEQUENCES] = {RK_GOING_OUT_SEQUENCES, NEED(sequences),
+                      NP_("%s but the team has %d complete sequence; going out needs %d",
+                          "%s but the team has %d complete sequences; going out needs %d"),
+                      NP_("going out lacked %d more complete sequence (%s: the team had %d, %d "
+                          "needed)",
+                          "going out lacked %d more complete sequences (%s: the team had %d, %d "
+                          "needed)")},
+};
+
+static int needs(const ruleset_t *rs, int k) {
+  return *(const int *)(const void *)((const char *)rs + requirements[k].need);
+}
+
+/* What the team has of each kind going out counts (complete sequences only
+ * where some are needed: none is never lacking, and the count walks every
+ * meld). */
+static void team_has(const engine_t *e, int team, int has[GO_KINDS]) {
   canastas_t c = meld_canastas(e->kinds, e->melds, e->nmelds, team);
-  int sequences = 0;
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team && meld_is_complete_sequence(e->kinds, &e->melds[i])) sequences++;
-  kinds[GO_CANASTAS] = (go_lack_t){RK_GOING_OUT_CANASTAS, c.all, rs->going_out.canastas};
-  kinds[GO_PURE] = (go_lack_t){RK_GOING_OUT_PURE, c.pure, rs->going_out.pure};
-  kinds[GO_IMPURE] = (go_lack_t){RK_GOING_OUT_IMPURE, c.impure, rs->going_out.impure};
-  kinds[GO_WILD] =
-      (go_lack_t){RK_GOING_OUT_WILD, c.wild_pure + c.wild_impure, rs->going_out.wild};
-  kinds[GO_SEQUENCES] = (go_lack_t){RK_GOING_OUT_SEQUENCES, sequences, rs->going_out.sequences};
+  has[GO_SEQUENCES] = 0;
+  for (int i = 0; needs(e->rs, GO_SEQUENCES) > 0 && i < e->nmelds; i++)
+    if (e->melds[i].team == team && meld_is_complete_sequence(e->kinds, &e->melds[i]))
+      has[GO_SEQUENCES]++;
+  has[GO_CANASTAS] = c.all;
+  has[GO_PURE] = c.pure;
+  has[GO_IMPURE] = c.impure;
+  has[GO_WILD] = c.wild_pure + c.wild_impure;
+}
+
+static int requirement_of(rule_key_t rule) {
+  int k = 0;
+  while (k < GO_KINDS && requirements[k].rule != rule) k++;
+  return k;
+}
+
+const char *eng_going_out_lacked(rule_key_t rule, int more) {
+  int k = requirement_of(rule);
+  if (k == GO_KINDS || more <= 0) return NULL;
+  return i18n_plural(requirements[k].lacked_one, requirements[k].lacked_many, (unsigned long)more);
 }
 
 void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]) {
-  go_lack_t kinds[GO_KINDS];
-  going_out_kinds(e, team, kinds);
-  for (int k = 0; k < GO_KINDS; k++)
-    more[k] = kinds[k].need > kinds[k].have ? kinds[k].need - kinds[k].have : 0;
+  int has[GO_KINDS];
+  team_has(e, team, has);
+  for (int k = 0; k < GO_KINDS; k++) more[k] = needs(e->rs, k) > has[k] ? needs(e->rs, k) - has[k] : 0;
 }
 
 go_lack_t eng_going_out_lack(const engine_t *e, int p) {
@@ -127,27 +179,15 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   bool concealed = rs->going_out.concealed_by == CONCEALED_BY_PLAYER ? !e->melded_before_turn
                                                                      : !e->team_melded_before_turn;
   if (!rs->going_out.concealed && concealed) return (go_lack_t){RK_GOING_OUT_CONCEALED, 0, 0};
-  go_lack_t kinds[GO_KINDS];
-  going_out_kinds(e, e->team_of[p], kinds);
+  int has[GO_KINDS];
+  team_has(e, e->team_of[p], has);
   for (int k = 0; k < GO_KINDS; k++)
-    if (kinds[k].have < kinds[k].need) return kinds[k];
+    if (has[k] < needs(rs, k)) return (go_lack_t){requirements[k].rule, has[k], needs(rs, k)};
   return none;
 }
 
 /* The sentence for a requirement not met; `who` says how the hand empties. */
 static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const char *who) {
-  static const struct { rule_key_t rk; const char *one, *many; } says[] = {
-      {RK_GOING_OUT_CANASTAS, NP_("%s but the team has %d canasta; going out needs %d",
-                                  "%s but the team has %d canastas; going out needs %d")},
-      {RK_GOING_OUT_PURE, NP_("%s but the team has %d pure canasta; going out needs %d",
-                              "%s but the team has %d pure canastas; going out needs %d")},
-      {RK_GOING_OUT_IMPURE, NP_("%s but the team has %d impure canasta; going out needs %d",
-                                "%s but the team has %d impure canastas; going out needs %d")},
-      {RK_GOING_OUT_WILD, NP_("%s but the team has %d wild canasta; going out needs %d",
-                              "%s but the team has %d wild canastas; going out needs %d")},
-      {RK_GOING_OUT_SEQUENCES,
-       NP_("%s but the team has %d complete sequence; going out needs %d",
-           "%s but the team has %d complete sequences; going out needs %d")}};
   if (l.rule == RK_GOING_OUT_FIRST_TURN)
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s in the first turn, where going out is not allowed"), who);
@@ -155,11 +195,11 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s but going out concealed is not allowed: a player melds before "
                            "the turn of going out"), who);
-  size_t k = 0;
-  while (k + 1 < sizeof says / sizeof says[0] && says[k].rk != l.rule) k++;
+  int k = requirement_of(l.rule);
   return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
-                       i18n_plural(says[k].one, says[k].many, (unsigned long)l.have), who,
-                       l.have, l.need);
+                       i18n_plural(requirements[k].has_one, requirements[k].has_many,
+                                   (unsigned long)l.have),
+                       who, l.have, l.need);
 }
 
 /* going_out.*: what the team needs on the table when a player's hand
@@ -173,14 +213,8 @@ static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const ch
   if (l.rule != RK_NONE) return fail_lack(e, at, p, l, who);
   if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (!rs->going_out.concealed) eng_use(e, RK_GOING_OUT_CONCEALED);
-  if (rs->going_out.canastas > 0) eng_use(e, RK_GOING_OUT_CANASTAS);
-  const struct { int need; rule_key_t rk; } kinds[] = {
-      {rs->going_out.pure, RK_GOING_OUT_PURE},
-      {rs->going_out.impure, RK_GOING_OUT_IMPURE},
-      {rs->going_out.wild, RK_GOING_OUT_WILD},
-      {rs->going_out.sequences, RK_GOING_OUT_SEQUENCES}};
-  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-    if (kinds[k].need > 0) eng_use(e, kinds[k].rk);
+  for (int k = 0; k < GO_KINDS; k++)
+    if (needs(rs, k) > 0) eng_use(e, requirements[k].rule);
   return true;
 }
 

@@ -181,13 +181,6 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
 
 /* ---- taking the pile ------------------------------------------------------- */
 
-static card_t first_freezer(const engine_t *e) {
-  if (e->cover_frozen) return e->pile[0];
-  for (unsigned i = 0; i < e->npile; i++)
-    if (rs_freezes_pile(e->rs, e->pile[i])) return e->pile[i];
-  return e->pile[0];
-}
-
 static const char *class_name(unsigned k) {
   return k & RS_BLACK3 ? _("a black three") : k & RS_RED3 ? _("a red three") : _("a wild card");
 }
@@ -212,17 +205,18 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
 }
 
 /* pile.take_onto_meld: `take` alone puts the top card on a team meld. */
-static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, bool frozen) {
+static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
+                           const pile_freeze_t *f) {
   const ruleset_t *rs = e->rs;
   int rank = card_rank(top);
   unsigned col = st->verb_word.col;
   char b[4];
-  if (frozen)
+  if (f->cause != FREEZE_NONE)
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
                        "the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
-                       rs->pile.unfreeze_naturals),
-                    rs->pile.unfreeze_naturals, card_rank_noun(rank, rs->pile.unfreeze_naturals));
+                       f->naturals),
+                    f->naturals, card_rank_noun(rank, f->naturals));
   if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the top card %s must be melded with cards from the hand"), card_name(top, b));
@@ -249,56 +243,30 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top, boo
 }
 
 /* A frozen pile taken with the naturals it needs: the rules that froze it. */
-static void note_frozen_take(engine_t *e) {
+static void note_frozen_take(engine_t *e, const pile_freeze_t *f) {
   eng_use(e, RK_PILE_UNFREEZE_NATURALS);
-  eng_use(e, e->cover_frozen          ? RK_PILE_COVER_FREEZES
-             : e->pile_freezers > 0 ? RK_PILE_FROZEN_BY
-             : e->rs->pile.always_frozen ? RK_PILE_ALWAYS_FROZEN
-             : e->team_opened[e->team_of[e->current]] ? RK_PILE_FROZEN_UNTIL_TAKEN
-                                    : RK_PILE_FROZEN_FOR_UNOPENED);
+  eng_use(e, f->rule);
 }
 
-/* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand. */
-static bool frozen_needs(engine_t *e, const stmt_t *st, int rank, unsigned nat) {
-  const ruleset_t *rs = e->rs;
-  char b[4];
-  int need = rs->pile.unfreeze_naturals;
-  const char *noun = card_rank_noun(rank, need);
-  unsigned col = st->verb_word.col;
-  /* the key of the number in the sentence; the sentence names the cause (one
-   * sentence per cause, each translated whole) */
-  if (e->pile_freezers > 0)
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
-                    P_("the pile is frozen by %s: taking it needs %d natural %s from the hand, "
-                       "the take shows %u",
-                       "the pile is frozen by %s: taking it needs %d natural %s from the hand, "
-                       "the take shows %u", need),
-                    card_name(first_freezer(e), b), need, noun, nat);
-  if (rs->pile.always_frozen)
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_ALWAYS_FROZEN,
-                    P_("the pile is always frozen: taking it needs %d natural %s from the hand, "
-                       "the take shows %u",
-                       "the pile is always frozen: taking it needs %d natural %s from the hand, "
-                       "the take shows %u", need),
-                    need, noun, nat);
-  if (!e->team_opened[e->team_of[e->current]])
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
-                    P_("the pile is frozen for a team that has not opened: taking it needs %d "
-                       "natural %s from the hand, the take shows %u",
-                       "the pile is frozen for a team that has not opened: taking it needs %d "
-                       "natural %s from the hand, the take shows %u", need),
-                    need, noun, nat);
-  return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
-                  P_("the pile is frozen for %.30s until a first take: taking it needs %d natural "
-                     "%s from the hand, the take shows %u",
-                     "the pile is frozen for %.30s until a first take: taking it needs %d natural "
-                     "%s from the hand, the take shows %u", need),
-                  e->player_name[e->current], need, noun, nat);
+/* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand; the
+ * sentence names the cause by freeze.c's table (the card that froze it, or
+ * the player it is frozen for), the verdict cites the table's key. */
+static bool frozen_needs(engine_t *e, const stmt_t *st, const pile_freeze_t *f, int rank,
+                         unsigned nat) {
+  char b[4], why[NAME_LEN + 128];
+  int need = f->naturals;
+  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
+  snprintf(why, sizeof why, _(eng_freeze_refusal(f->cause)), what);
+  return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, f->verdict,
+                  P_("%s: taking it needs %d natural %s from the hand, the take shows %u",
+                     "%s: taking it needs %d natural %s from the hand, the take shows %u", need),
+                  why, need, card_rank_noun(rank, need), nat);
 }
 
 /* pile.unfreeze_naturals, pile.take_naturals, pile.wild_discard_naturals:
  * `take C...` melds the top card with hand cards. */
-static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bool frozen) {
+static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top,
+                            const pile_freeze_t *f) {
   const ruleset_t *rs = e->rs;
   int rank = card_rank(top);
   char b[4];
@@ -308,7 +276,8 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
                     _("the top card is %s: only %s and wild cards meld with it"), card_name(top, b),
                     card_rank_plural(rank));
   unsigned nat = m.naturals + m.black3;
-  if (frozen && (int)nat < rs->pile.unfreeze_naturals) return frozen_needs(e, st, rank, nat);
+  bool frozen = f->cause != FREEZE_NONE;
+  if (frozen && (int)nat < f->naturals) return frozen_needs(e, st, f, rank, nat);
   int need = rs->pile.take_naturals;
   bool raised = e->wild_discarded && rs->pile.wild_discard_naturals > need;
   if (raised) need = rs->pile.wild_discard_naturals;
@@ -323,7 +292,7 @@ static bool take_with_cards(engine_t *e, const stmt_t *st, int p, card_t top, bo
                                 "taking the top card needs %d natural %s from the hand, the take shows %u",
                                 need),
                     need, card_rank_noun(rank, need), nat);
-  if (frozen) note_frozen_take(e);
+  if (frozen) note_frozen_take(e, f);
   if (need > 0) eng_use(e, raised ? RK_PILE_WILD_DISCARD_NATURALS : RK_PILE_TAKE_NATURALS);
   m.naturals++; /* the top card */
   if (!judge_mix(e, st, &m)) return false;
@@ -374,11 +343,9 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   if (rs->turn.meld_before_draw && !eng_judge_opening(e, p)) return false;
   card_t top = 0;
   if (!may_take(e, st, p, &top)) return false;
-  /* pile.frozen_by, .cover_freezes (a card in it), .frozen_for_unopened,
-   * .frozen_until_taken (for each player until that player has taken it once) */
-  bool frozen = (e->pile_freezers > 0) || rs->pile.always_frozen ||
-                (rs->pile.frozen_for_unopened && !e->team_opened[team]) ||
-                (rs->pile.frozen_until_taken && !e->took_pile_once[p]);
+  pile_freeze_t f; /* frozen for p, and why (freeze.c); the rest is read only when frozen */
+  f.cause = FREEZE_NONE;
+  if (eng_freeze_holds(e, p)) eng_pile_freeze(e, p, &f);
   if (!eng_check_in_hand(e, st, p)) return false;
   /* turn.meld_before_draw: the take stands in place of the draw and is
    * followed by the taker's discard, nothing else: a take that would empty
@@ -391,8 +358,7 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
                     e->player_name[p]);
   if (!e->opened_before_turn) eng_mark(&e->first_meld, st);
   e->took_pile = true;
-  if (!(st->ncards ? take_with_cards(e, st, p, top, frozen)
-                   : take_onto_meld(e, st, p, top, frozen)))
+  if (!(st->ncards ? take_with_cards(e, st, p, top, &f) : take_onto_meld(e, st, p, top, &f)))
     return false;
   if (!e->team_opened[team]) eng_use(e, RK_PILE_OPENING_BY_TAKE);
   e->player_melded[p] = true;

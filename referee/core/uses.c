@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "engine.h"
+
 void uses_clear(rule_uses_t *u) { memset(u, 0, sizeof *u); }
 
 void uses_merge(rule_uses_t *dst, const rule_uses_t *src) {
@@ -28,10 +30,12 @@ static bool any_partners_apart(const ruleset_t *rs) {
   return false;
 }
 
-/* Some card or rule can freeze the pile. */
+/* Some card or rule can freeze the pile: the key of a cause in freeze.c's
+ * table is switched on. */
 static bool pile_freezes(const ruleset_t *rs) {
-  return rs->pile.frozen_by || rs->pile.frozen_for_unopened || rs->pile.cover_freezes ||
-         rs->pile.frozen_until_taken || rs->pile.always_frozen;
+  for (int c = 0; c < FREEZE_NONE; c++)
+    if (rule_key_active(rs, eng_freeze_rule((freeze_cause_t)c))) return true;
+  return false;
 }
 
 /* Each key's own expression, the last column of its row in rulekeys.def: a

@@ -35,7 +35,9 @@ static void cards_text(const card_t *cards, unsigned n, char *out, size_t len) {
 
 /* A refused take: the smallest take from the hand the engine accepts (the
  * top card alone onto a meld, or with k naturals of its rank and w wild
- * cards), or that none would do. */
+ * cards), or that none would do. A pile frozen for p (the engine's answer,
+ * eng_pile_freeze) refuses every take with fewer naturals than it needs:
+ * those are not tried. */
 static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *try,
                             const stmt_t *st, int p, char *out, size_t len) {
   if (before->npile == 0) return;
@@ -48,10 +50,13 @@ static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *t
       if (rs_is_wild(before->rs, c)) wild[nw++] = c;
       else if (card_rank(c) == rank && !card_is_red3(c)) nat[nn++] = c;
     }
+  pile_freeze_t f;
+  eng_pile_freeze(before, p, &f);
+  unsigned fewest = f.cause != FREEZE_NONE && f.naturals > 0 ? (unsigned)f.naturals : 0;
   for (unsigned total = 0; total <= nn + nw; total++)
     for (unsigned w = 0; w <= total && w <= nw; w++) {
       unsigned k = total - w;
-      if (k > nn) continue;
+      if (k > nn || k < fewest) continue;
       memcpy(cards, nat, k * sizeof nat[0]);
       memcpy(cards + k, wild, w * sizeof wild[0]);
       if (!accepted(before, scratch, try, st, p, cards, k + w)) continue;
@@ -152,27 +157,12 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
  * left it: going_out.c's last_card). */
 static void instead_of_going_out(const engine_t *before, const engine_t *after, int p,
                                  const verdict_t *v, char *out, size_t len) {
-  static const struct { rule_key_t rk; const char *one, *many; } lacks[] = {
-      {RK_GOING_OUT_CANASTAS, NP_("going out lacked %d more canasta (%s: the team had %d, %d needed)",
-                                  "going out lacked %d more canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_PURE, NP_("going out lacked %d more pure canasta (%s: the team had %d, %d needed)",
-                              "going out lacked %d more pure canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_IMPURE,
-       NP_("going out lacked %d more impure canasta (%s: the team had %d, %d needed)",
-           "going out lacked %d more impure canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_WILD, NP_("going out lacked %d more wild canasta (%s: the team had %d, %d needed)",
-                              "going out lacked %d more wild canastas (%s: the team had %d, %d needed)")},
-      {RK_GOING_OUT_SEQUENCES,
-       NP_("going out lacked %d more complete sequence (%s: the team had %d, %d needed)",
-           "going out lacked %d more complete sequences (%s: the team had %d, %d needed)")}};
   go_lack_t l = eng_going_out_lack(after, p);
   if (l.rule == RK_NONE || v->rule != l.rule) return;
   char lack[256];
-  size_t k = 0;
-  while (k < sizeof lacks / sizeof lacks[0] && lacks[k].rk != l.rule) k++;
-  if (k < sizeof lacks / sizeof lacks[0] && l.need > l.have)
-    snprintf(lack, sizeof lack, i18n_plural(lacks[k].one, lacks[k].many, (unsigned long)(l.need - l.have)),
-             l.need - l.have, rule_key_name(l.rule), l.have, l.need);
+  const char *lacked = eng_going_out_lacked(l.rule, l.need - l.have);
+  if (lacked)
+    snprintf(lack, sizeof lack, lacked, l.need - l.have, rule_key_name(l.rule), l.have, l.need);
   else
     snprintf(lack, sizeof lack, _("going out was not allowed then (%s)"), rule_key_name(l.rule));
   const char *name = before->player_name[p];
