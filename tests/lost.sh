@@ -76,6 +76,19 @@ if [ -w /dev/full ]; then
   run 3 "check --junit /dev/full" -- "$ref" check --junit /dev/full suite
   grep -q "/dev/full: cannot write the JUnit file" err || fail "check --junit /dev/full: no message"
   run 3 "--html /dev/full" -- "$ref" --quiet --html /dev/full "$legal"
+  # an output file is never a record given: `--html *.cgr` takes the first
+  # record as the page's name; the file named twice, as output and input
+  cp "$legal" keep.cgr
+  for opt in --html --junit "check --junit"; do
+    # shellcheck disable=SC2086
+    run 3 "$opt keep.cgr" -- "$ref" $opt keep.cgr "$legal"
+    cmp -s keep.cgr "$legal" || fail "$opt keep.cgr: the record was written over"
+    cp "$legal" same.html
+    # shellcheck disable=SC2086
+    run 3 "$opt same.html same.html" -- "$ref" $opt same.html same.html
+    cmp -s same.html "$legal" || fail "$opt same.html same.html: the input was written over"
+  done
+  grep -q "same.html: it is also an input: not written over" err || fail "an input as output: no message"
   # a generator writing into a full disk stops (a million games take minutes)
   run 3 "gen --games 1000000 >/dev/full" -- timeout 60 sh -c \
     "\"$ref\" gen --variant classic --games 1000000 >/dev/full"

@@ -351,5 +351,8 @@ static int run_with_html(const batch_options_t *given, run_ctx_t *ctx) {
 int batch_run(const batch_options_t *o) {
   run_ctx_t ctx = {.json = o->json, .color = o->color, .quiet = o->quiet, .explain = o->explain,
                    .status = EXIT_LEGAL};
+  if ((o->html && !out_may_write("--html", o->html, o->files, o->nfiles)) ||
+      (o->junit && !out_may_write("--junit", o->junit, o->files, o->nfiles)))
+    return EXIT_ERROR;
   return o->html ? run_with_html(o, &ctx) : run_files(o, &ctx);
 }

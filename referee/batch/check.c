@@ -487,6 +487,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   memset(&c, 0, sizeof c);
   c.out = out;
   c.opt = opt;
+  if (opt->junit && !out_may_write("--junit", opt->junit, paths, npaths)) return 3;
   rs_schema_keys(add_key, &c);
   if (!results_begin(&c.results, out, opt->tap && !opt->json, opt->junit && !opt->json)) {
     out_say("referee: cannot open a temporary file for the JUnit report");

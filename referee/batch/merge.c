@@ -542,6 +542,16 @@ static bool open_inputs(merge_t *m, input_t *in, int n) {
   return true;
 }
 
+/* --junit FILE is none of the shards (out_may_write). */
+static bool junit_may_write(const char *junit, const input_t *in, int n) {
+  char **paths = malloc((size_t)n * sizeof *paths);
+  if (!paths) return out_may_write("--junit", junit, NULL, 0);
+  for (int i = 0; i < n; i++) paths[i] = (char *)(uintptr_t)in[i].path;
+  bool ok = out_may_write("--junit", junit, paths, n);
+  free(paths);
+  return ok;
+}
+
 int merge_main(int argc, char **argv) {
   merge_t m;
   memset(&m, 0, sizeof m);
@@ -556,6 +566,7 @@ int merge_main(int argc, char **argv) {
     else in[n++].path = argv[i];
   }
   if (n == 0) return free(in), merge_usage("give the shards' files");
+  if (m.junit && !junit_may_write(m.junit, in, n)) return free(in), 3;
   if (open_inputs(&m, in, n) && same_run(in, n) && results_begin(&m.results, stdout, m.tap, m.junit != NULL))
     status = merge_inputs(&m, in, n);
   for (int i = 0; i < n; i++) {

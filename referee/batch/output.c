@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report.h"
@@ -62,4 +64,22 @@ int out_end(int status) {
   out_say("referee: standard output: could not be written%s%s", err ? ": " : "",
           err ? strerror(err) : "");
   return EXIT_ERROR;
+}
+
+bool out_may_write(const char *option, const char *path, char *const *inputs, int n) {
+  size_t len = strlen(path);
+  if (len >= 4 && strcasecmp(path + len - 4, ".cgr") == 0) {
+    out_say("referee: %s %s: a .cgr name is a game record's: not written over (give the "
+            "output another name)", option, path);
+    return false;
+  }
+  struct stat out, in;
+  if (stat(path, &out) != 0) return true; /* a new file */
+  for (int i = 0; i < n; i++)
+    if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &in) == 0 && in.st_dev == out.st_dev &&
+        in.st_ino == out.st_ino) {
+      out_say("referee: %s %s: it is also an input: not written over", option, path);
+      return false;
+    }
+  return true;
 }

@@ -10,6 +10,7 @@
 #define OUTPUT_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 
 #include "verdict.h"
 
@@ -19,6 +20,13 @@ enum { EXIT_LEGAL = 0, EXIT_ILLEGAL = 1, EXIT_MALFORMED = 2, EXIT_ERROR = 3, EXI
  * one write. The caller gives the prefix ("referee: ..."). */
 void out_say(const char *fmt, ...) PRINTF_LIKE(1, 2);
 void out_vsay(const char *fmt, va_list ap);
+
+/* An output file named by an option (--html FILE, --junit FILE) is never a
+ * game record the user gave: not a path ending in .cgr (the option's value
+ * taken from a list of records: `--html *.cgr` would write over the first),
+ * nor the same file as one of inputs[0..n). True when path may be written;
+ * false, said ("referee: OPTION PATH: ..."), when it may not. */
+bool out_may_write(const char *option, const char *path, char *const *inputs, int n);
 
 /* Out of memory: says "referee: " what ": out of memory" and that nothing more
  * was judged, and ends the program with EXIT_NO_MEMORY (what was printed
