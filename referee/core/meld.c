@@ -25,12 +25,15 @@ static unsigned rank_mask(const bool marked[RANK_COUNT]) {
 }
 
 /* The set row: cards of one natural rank (meld.*, canasta.*). The other set
- * kinds start from it. */
+ * kinds start from it, so meld.max_cards caps every meld of one rank (wild
+ * sets and black threes too: "a meld never holds more than seven cards");
+ * a sequence's cap is sequence.max_cards. */
 static void set_row(meld_row_t *row, const ruleset_t *rs) {
+  bool capped = rs->meld.max_cards > 0;
   *row = (meld_row_t){
       .json = "set", .ranks = (1u << RANK_COUNT) - 1, .formable = true,
-      .min_cards = rs->meld.min_cards, .max_cards = INT_MAX, .min_key = RK_MELD_MIN_CARDS,
-      .max_key = RK_NONE,
+      .min_cards = rs->meld.min_cards, .max_cards = capped ? rs->meld.max_cards : INT_MAX,
+      .min_key = RK_MELD_MIN_CARDS, .max_key = capped ? RK_MELD_MAX_CARDS : RK_NONE,
       .min_naturals = rs->meld.min_naturals, .wild = true, .max_wild = rs->meld.max_wild,
       .wild_key = RK_MELD_MAX_WILD, .canasta_cards = rs->canasta.min_cards,
       .canasta_naturals = rs->canasta.min_naturals, .canasta = true, .hidden = true,
@@ -177,6 +180,7 @@ meld_count_t meld_count(const meld_t *onto, const mix_t *x) {
 static void note_set_uses(const ruleset_t *rs, rule_uses_t *uses, unsigned n, unsigned wild,
                           rule_key_t wild_key) {
   note(uses, RK_MELD_MIN_CARDS);
+  if (rs->meld.max_cards > 0) note(uses, RK_MELD_MAX_CARDS);
   if (wild == 0) return;
   note(uses, RK_CARDS_WILD);
   note(uses, RK_MELD_MIN_NATURALS);

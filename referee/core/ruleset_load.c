@@ -327,6 +327,10 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     return fail_at(ld, culprit(ld, root, KEYS("meld.min_naturals", "meld.min_cards")),
                    "meld: min_naturals %d exceeds min_cards %d",
                    rs->meld.min_naturals, rs->meld.min_cards);
+  if (rs->meld.max_cards > 0 && rs->meld.max_cards < rs->meld.min_cards)
+    return fail_at(ld, culprit(ld, root, KEYS("meld.max_cards", "meld.min_cards")),
+                   "meld: max_cards %d is below min_cards %d", rs->meld.max_cards,
+                   rs->meld.min_cards);
   return true;
 }
 

@@ -381,6 +381,16 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
   cr_assert(strstr(err.message, "min_naturals 4 exceeds min_cards 3"), "%s", err.message);
 }
 
+/* meld.max_cards below meld.min_cards would forbid every meld. */
+Test(ruleset, a_meld_cap_below_the_minimum_is_refused) {
+  cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  max_cards: 2\n"));
+  cr_assert(err.line == 5 && err.col == 3, "%u:%u: %s", err.line, err.col, err.message);
+  cr_assert(strstr(err.message, "max_cards 2 is below min_cards 3"), "%s", err.message);
+  cr_assert(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  max_cards: 7\n"), "%s",
+            err.message);
+  cr_assert_eq(rs.meld.max_cards, 7);
+}
+
 /* An inherited value made wrong by a key the document changes: the error
  * points at that key, not at 1:1 (issue 22). */
 Test(ruleset, an_inherited_value_made_wrong_points_at_the_key_that_changed) {
