@@ -75,6 +75,14 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   b->going_out_only = rs->meld.black_threes == THREES_GOING_OUT;
   b->wild = rs->meld.black_threes_wild;
   b->wild_key = RK_MELD_BLACK_THREES_WILD;
+  /* meld.natural_ranks: "sevens never take a wild card" (no wild or three
+   * among them: the loader refuses it) */
+  meld_row_t *nat = &k->row[KIND_NATURAL_SET];
+  *nat = k->row[KIND_SET];
+  nat->ranks = rank_mask(rs->meld.natural_ranks);
+  nat->wild = false;
+  nat->wild_key = RK_MELD_NATURAL_RANKS;
+  nat->key = RK_MELD_NATURAL_RANKS;
   /* the kind of a set of each rank: the last set row by tag holding it */
   memset(k->of_rank, KIND_SET, sizeof k->of_rank);
   for (int t = 0; t < KIND_COUNT; t++) {

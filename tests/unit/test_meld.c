@@ -316,3 +316,23 @@ Test(meld, max_cards_caps_the_rows_of_one_rank) {
   cr_expect_eq(v.code, CODE_MELD_SIZE);
   cr_expect_str_eq(rule_key_name(v.rule), "meld.max_cards");
 }
+
+/* meld.natural_ranks: a set of those ranks is a kind of its own whose row
+ * takes no wild card; the other ranks stay plain sets. */
+Test(meld, natural_ranks_take_no_wild_card) {
+  static ruleset_t r;
+  r = *rules("classic");
+  r.meld.natural_ranks[RANK_7] = true;
+  static meld_kinds_t k;
+  meld_kinds_build(&k, &r);
+  cr_expect_eq(k.of_rank[RANK_7], KIND_NATURAL_SET);
+  cr_expect_eq(k.of_rank[RANK_8], KIND_SET);
+  cr_expect_eq(k.of_rank[RANK_3], KIND_BLACK3);
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  cr_assert(meld_judge_set(&k, RANK_7, (meld_count_t){7, 7, 0}, &v, NULL));
+  cr_assert(meld_judge_set(&k, RANK_8, (meld_count_t){4, 3, 1}, &v, NULL));
+  cr_assert_not(meld_judge_set(&k, RANK_7, (meld_count_t){4, 3, 1}, &v, NULL));
+  cr_expect_eq(v.code, CODE_WILD_OVERFLOW);
+  cr_expect_str_eq(rule_key_name(v.rule), "meld.natural_ranks");
+}
