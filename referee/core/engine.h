@@ -45,7 +45,11 @@ enum { MAX_MELDS = 192, MAX_CARDS = 8 * 56 };
  * black threes. Its limits are its row in the hand's kind table (meld.h:
  * meld_kinds_t, eng_view_t.kinds): whoever asks about a meld reads the row,
  * never its rank or suit. A new kind is a new tag here and a new row. */
-typedef enum { KIND_SET, KIND_SEQUENCE, KIND_WILD_SET, KIND_BLACK3, KIND_COUNT } meld_kind_t;
+typedef enum {
+  KIND_SET, KIND_SEQUENCE, KIND_WILD_SET, KIND_BLACK3,
+  KIND_NATURAL_SET, /* a set of a meld.natural_ranks rank: no wild card */
+  KIND_COUNT
+} meld_kind_t;
 
 typedef struct meld_kinds meld_kinds_t;
 

@@ -25,12 +25,15 @@ static unsigned rank_mask(const bool marked[RANK_COUNT]) {
 }
 
 /* The set row: cards of one natural rank (meld.*, canasta.*). The other set
- * kinds start from it. */
+ * kinds start from it, so meld.max_cards caps every meld of one rank (wild
+ * sets and black threes too: "a meld never holds more than seven cards");
+ * a sequence's cap is sequence.max_cards. */
 static void set_row(meld_row_t *row, const ruleset_t *rs) {
+  bool capped = rs->meld.max_cards > 0;
   *row = (meld_row_t){
       .json = "set", .ranks = (1u << RANK_COUNT) - 1, .formable = true,
-      .min_cards = rs->meld.min_cards, .max_cards = INT_MAX, .min_key = RK_MELD_MIN_CARDS,
-      .max_key = RK_NONE,
+      .min_cards = rs->meld.min_cards, .max_cards = capped ? rs->meld.max_cards : INT_MAX,
+      .min_key = RK_MELD_MIN_CARDS, .max_key = capped ? RK_MELD_MAX_CARDS : RK_NONE,
       .min_naturals = rs->meld.min_naturals, .wild = true, .max_wild = rs->meld.max_wild,
       .wild_key = RK_MELD_MAX_WILD, .canasta_cards = rs->canasta.min_cards,
       .canasta_naturals = rs->canasta.min_naturals, .canasta = true, .hidden = true,
@@ -72,6 +75,14 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   b->going_out_only = rs->meld.black_threes == THREES_GOING_OUT;
   b->wild = rs->meld.black_threes_wild;
   b->wild_key = RK_MELD_BLACK_THREES_WILD;
+  /* meld.natural_ranks: "sevens never take a wild card" (no wild or three
+   * among them: the loader refuses it) */
+  meld_row_t *nat = &k->row[KIND_NATURAL_SET];
+  *nat = k->row[KIND_SET];
+  nat->ranks = rank_mask(rs->meld.natural_ranks);
+  nat->wild = false;
+  nat->wild_key = RK_MELD_NATURAL_RANKS;
+  nat->key = RK_MELD_NATURAL_RANKS;
   /* the kind of a set of each rank: the last set row by tag holding it */
   memset(k->of_rank, KIND_SET, sizeof k->of_rank);
   for (int t = 0; t < KIND_COUNT; t++) {
@@ -177,6 +188,7 @@ meld_count_t meld_count(const meld_t *onto, const mix_t *x) {
 static void note_set_uses(const ruleset_t *rs, rule_uses_t *uses, unsigned n, unsigned wild,
                           rule_key_t wild_key) {
   note(uses, RK_MELD_MIN_CARDS);
+  if (rs->meld.max_cards > 0) note(uses, RK_MELD_MAX_CARDS);
   if (wild == 0) return;
   note(uses, RK_CARDS_WILD);
   note(uses, RK_MELD_MIN_NATURALS);

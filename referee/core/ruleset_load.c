@@ -323,10 +323,18 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
       return fail_at(ld, culprit(ld, root, KEYS("meld.wild_sets", "cards.wild")),
                      "meld.wild_sets: %s is not a wild rank (cards.wild)",
                      card_rank_name(r));
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (rs->meld.natural_ranks[r] && (rs->cards.wild[r] || r == RANK_3))
+      return fail_at(ld, culprit(ld, root, KEYS("meld.natural_ranks", "cards.wild")),
+                     "meld.natural_ranks: %s is a wild rank or a three", card_rank_name(r));
   if (rs->meld.min_naturals > rs->meld.min_cards)
     return fail_at(ld, culprit(ld, root, KEYS("meld.min_naturals", "meld.min_cards")),
                    "meld: min_naturals %d exceeds min_cards %d",
                    rs->meld.min_naturals, rs->meld.min_cards);
+  if (rs->meld.max_cards > 0 && rs->meld.max_cards < rs->meld.min_cards)
+    return fail_at(ld, culprit(ld, root, KEYS("meld.max_cards", "meld.min_cards")),
+                   "meld: max_cards %d is below min_cards %d", rs->meld.max_cards,
+                   rs->meld.min_cards);
   return true;
 }
 

@@ -92,6 +92,27 @@ static int set_rank(const engine_t *e, const stmt_t *st, int p) {
   return meld_mix(e->kinds, st->cards, NULL, st->ncards, -1).rank;
 }
 
+/* A meld or add of a kind that takes no wild card (meld.natural_ranks):
+ * whether the naturals named, alone, were accepted. */
+static void instead_of_no_wild(const engine_t *before, engine_t *scratch, stmt_t *try,
+                               const stmt_t *st, int p, int rank, char *out, size_t len) {
+  card_t nat[STMT_MAX_CARDS] = {0};
+  unsigned nn = 0;
+  for (unsigned i = 0; i < st->ncards && i < STMT_MAX_CARDS; i++)
+    if (card_rank(st->cards[i]) == rank) nat[nn++] = st->cards[i];
+  char list[256];
+  cards_text(nat, nn, list, sizeof list);
+  const char *what = card_rank_of(rank);
+  if (nn == 0)
+    snprintf(out, len, _("nothing with these cards: a meld %s takes no wild card"), what);
+  else if (accepted(before, scratch, try, st, p, nat, nn))
+    snprintf(out, len, _("a meld %s takes no wild card; %s alone would have been legal"), what,
+             list);
+  else
+    snprintf(out, len, _("a meld %s takes no wild card, and %s alone would not have been legal"),
+             what, list);
+}
+
 /* A meld or add with too many wild cards: the most the engine accepts with
  * the naturals named, and whether the hand's other naturals of the rank
  * would carry them all. */
@@ -100,6 +121,10 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
   card_t nat[STMT_MAX_CARDS], wild[STMT_MAX_CARDS], cards[STMT_MAX_CARDS + MAX_CARDS];
   unsigned nn = 0, nw = 0;
   int rank = set_rank(before, st, p);
+  if (rank >= 0 && before->kinds->of_rank[rank] == KIND_NATURAL_SET) {
+    instead_of_no_wild(before, scratch, try, st, p, rank, out, len);
+    return;
+  }
   for (unsigned i = 0; i < st->ncards && i < STMT_MAX_CARDS; i++) {
     if (card_rank(st->cards[i]) == rank) nat[nn++] = st->cards[i];
     else wild[nw++] = st->cards[i];

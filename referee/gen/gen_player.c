@@ -144,6 +144,17 @@ static int keep_for_runs(gen_t *g, int p, const goal_t *gl, card_t *cards, int k
   return n;
 }
 
+/* The most wild cards a set of `row` holding nat naturals and cards cards in
+ * all may take: what meld_judge_set allows of them (its row's `wild` and
+ * max_cards, meld.max_wild / wild_limits, meld.wild_below_naturals), read in
+ * this one place by the generator. */
+static int wild_room(const gen_t *g, const meld_row_t *row, int nat, int cards) {
+  if (!row->wild || cards > row->max_cards) return 0;
+  int room = rs_max_wild(g->rs, cards);
+  if (g->rs->meld.wild_below_naturals && room > nat - 1) room = nat - 1;
+  return room;
+}
+
 /* New sets of natural ranks, with some wild cards where the rules allow. */
 static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
@@ -158,9 +169,10 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     int k = keep_for_runs(g, p, gl, cards, of_rank(h, r, cards, 64));
     if (k == 0 || k < rs->meld.min_naturals) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
-    int room = rs_max_wild(rs, k + nw);
-    if (rs->meld.wild_below_naturals && room > k - 1) room = k - 1;
-    int hi = nw < room ? nw : room;
+    const meld_row_t *row = meld_set_row(gen_vw(g)->kinds, r);
+    int fit = row->max_cards - k < nw ? row->max_cards - k : nw; /* meld.max_cards */
+    int room = wild_room(g, row, k, k + fit);
+    int hi = fit < room ? fit : room;
     if (need > hi) continue;
     /* while a pure canasta is lacking, new sets mostly start pure; an
      * opening from the hand takes every wild card it can */
@@ -278,8 +290,7 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
     if (k > 0) cand_add(g, cs, gen_needs_any(nd) ? 12 : 9, k, verb, cards, k);
     int total = (int)m->cards.total;
-    bool room = (int)m->wilds + 1 <= rs_max_wild(rs, total + 1) &&
-                (!rs->meld.wild_below_naturals || (int)m->wilds + 1 < (int)m->naturals);
+    bool room = (int)m->wilds + 1 <= wild_room(g, meld_row(e->kinds, m), (int)m->naturals, total + 1);
     int ww = wild_weight(g, m, nd);
     if (nw > 0 && room && m->kind != KIND_BLACK3 && ww > 0) cand_add(g, cs, ww, 1, verb, wild, 1);
   }

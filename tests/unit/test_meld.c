@@ -291,3 +291,48 @@ Test(meld, counts_of_a_set_as_it_would_stand) {
   meld_count_t joined = meld_count(&m, &x);
   cr_expect(joined.n == 8 && joined.nat == 5 && joined.wild == 3);
 }
+
+/* meld.max_cards fills the size bound of every row of one rank (sets, wild
+ * sets, black threes) and leaves sequences to sequence.max_cards; 0 leaves
+ * them unbounded. */
+Test(meld, max_cards_caps_the_rows_of_one_rank) {
+  static ruleset_t r;
+  r = *rules("chinese");
+  static meld_kinds_t k;
+  meld_kinds_build(&k, &r);
+  cr_expect_eq(k.row[KIND_SET].max_key, RK_NONE, "0: no cap");
+  r.meld.max_cards = 7;
+  meld_kinds_build(&k, &r);
+  for (int t = 0; t < KIND_COUNT; t++) {
+    if (t == KIND_SEQUENCE) continue;
+    cr_expect_eq(k.row[t].max_cards, 7, "kind %d", t);
+    cr_expect_eq(k.row[t].max_key, RK_MELD_MAX_CARDS, "kind %d", t);
+  }
+  cr_expect_eq(k.row[KIND_SEQUENCE].max_key, RK_SEQUENCE_MAX_CARDS);
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  cr_assert(meld_judge_set(&k, RANK_2, (meld_count_t){7, 7, 0}, &v, NULL));
+  cr_assert_not(meld_judge_set(&k, RANK_K, (meld_count_t){8, 6, 2}, &v, NULL));
+  cr_expect_eq(v.code, CODE_MELD_SIZE);
+  cr_expect_str_eq(rule_key_name(v.rule), "meld.max_cards");
+}
+
+/* meld.natural_ranks: a set of those ranks is a kind of its own whose row
+ * takes no wild card; the other ranks stay plain sets. */
+Test(meld, natural_ranks_take_no_wild_card) {
+  static ruleset_t r;
+  r = *rules("classic");
+  r.meld.natural_ranks[RANK_7] = true;
+  static meld_kinds_t k;
+  meld_kinds_build(&k, &r);
+  cr_expect_eq(k.of_rank[RANK_7], KIND_NATURAL_SET);
+  cr_expect_eq(k.of_rank[RANK_8], KIND_SET);
+  cr_expect_eq(k.of_rank[RANK_3], KIND_BLACK3);
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  cr_assert(meld_judge_set(&k, RANK_7, (meld_count_t){7, 7, 0}, &v, NULL));
+  cr_assert(meld_judge_set(&k, RANK_8, (meld_count_t){4, 3, 1}, &v, NULL));
+  cr_assert_not(meld_judge_set(&k, RANK_7, (meld_count_t){4, 3, 1}, &v, NULL));
+  cr_expect_eq(v.code, CODE_WILD_OVERFLOW);
+  cr_expect_str_eq(rule_key_name(v.rule), "meld.natural_ranks");
+}

@@ -381,6 +381,26 @@ Test(ruleset, a_cross_key_check_points_at_its_key) {
   cr_assert(strstr(err.message, "min_naturals 4 exceeds min_cards 3"), "%s", err.message);
 }
 
+/* meld.max_cards below meld.min_cards would forbid every meld. */
+Test(ruleset, a_meld_cap_below_the_minimum_is_refused) {
+  cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  max_cards: 2\n"));
+  cr_assert(err.line == 5 && err.col == 3, "%u:%u: %s", err.line, err.col, err.message);
+  cr_assert(strstr(err.message, "max_cards 2 is below min_cards 3"), "%s", err.message);
+  cr_assert(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  max_cards: 7\n"), "%s",
+            err.message);
+  cr_assert_eq(rs.meld.max_cards, 7);
+}
+
+/* meld.natural_ranks names natural ranks: a wild rank or a three is refused. */
+Test(ruleset, natural_ranks_refuse_a_wild_rank) {
+  cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  natural_ranks: [\"7\", \"2\"]\n"));
+  cr_assert(strstr(err.message, "natural_ranks: 2 is a wild rank or a three"), "%s", err.message);
+  cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  natural_ranks: [\"3\"]\n"));
+  cr_assert(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  natural_ranks: [\"7\"]\n"),
+            "%s", err.message);
+  cr_assert(rs.meld.natural_ranks[RANK_7] && !rs.meld.natural_ranks[RANK_8]);
+}
+
 /* An inherited value made wrong by a key the document changes: the error
  * points at that key, not at 1:1 (issue 22). */
 Test(ruleset, an_inherited_value_made_wrong_points_at_the_key_that_changed) {
