@@ -46,6 +46,11 @@ typedef struct {
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job);
 
+/* In a worker of the pool (jobs_give): *job, from the bytes parts_jobs gave
+ * it and the input's descriptor fd; its names point into msg. False when
+ * msg is no task. */
+bool parts_take(part_job_t *job, const void *msg, size_t len, int fd);
+
 /* In a --jobs process: judges what *job describes through g (a part read
  * with r). An input that cannot be read goes to failed (its name and why).
  * Returns 0, or 3 when an input could not be read. */
