@@ -30,7 +30,7 @@ static int open_input(const char *path, const char **name, const char **why) {
 static size_t auto_part(int fd, int workers) {
   struct stat sb;
   if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return PART_BYTES;
-  unsigned long long each = (unsigned long long)sb.st_size / (2 * (unsigned)workers);
+  unsigned long long each = (unsigned long long)sb.st_size / (PIECES * (unsigned)workers);
   return each < PART_BYTES ? PART_BYTES : each > PART_MAX_BYTES ? PART_MAX_BYTES : (size_t)each;
 }
 
@@ -180,7 +180,7 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
   size_t cut_bytes = part_bytes;
   if (part_bytes == PART_AUTO) part_bytes = PART_BYTES;
   if (workers < 1) workers = 1;
-  int pieces = 2 * workers;
+  int pieces = PIECES * workers;
   int most = (nfiles + pieces - 1) / pieces; /* files a batch, the last batch shorter */
   int status = 0, from = 0;
   unsigned long long bytes = 0;
