@@ -1,7 +1,9 @@
 /* jobs.c — tasks in parallel processes (jobs.h). Records are independent,
- * so a task's verdicts do not depend on which process reads them; each child
+ * so a task's verdicts do not depend on which process reads them; each task
  * writes to a temporary file of its own, and the parent prints them in the
- * order the tasks were started. Outputs wait in a ring of 4 * max slots:
+ * order the tasks were started. A task runs in a worker that lives for the
+ * whole run (jobs_give: sent as bytes, with its descriptors), or in a process
+ * forked for it (jobs_start: a part held in memory, which the fork shares). Outputs wait in a ring of 4 * max slots:
  * memory and temporary files stay bounded however many tasks there are.
  *
  * A child says what it has done in memory it shares with the parent, two
