@@ -5,6 +5,9 @@
 # - the system calls of the processes: a commit of what a process has done
 #   (jobs.c) every record was a call every record (an lseek), which costs
 #   1.4 us on the 2-core virtual machine of issue 26;
+# - the processes forked: N workers that live for the run and take the parts
+#   (or batches of files) in turn; one forked a part was a fork, an exit
+#   and ~175 page faults a part (4 processes for --jobs 2 at 7a2ed59);
 # - the instructions of the parent, which reads every byte of the input to
 #   cut it before, and while, its processes judge: 2.4 a byte on generated
 #   games at e59899a (callgrind), a memchr a line.
@@ -29,6 +32,20 @@ seeks=$(awk '$NF == "lseek" { print $4 }' "$tmp/calls")
 [ "$seeks" -le $((records / 4)) ] ||
   fail "--jobs 2 on $records records made $seeks lseek calls (at most $((records / 4)): a commit every record?)"
 
+# processes forked: --jobs 2 forks 2, however many parts or batches
+forks() {
+  strace -f -c -o "$tmp/forks" -e trace=clone,clone3,fork,vfork "$ref" --quiet --jobs 2 "$@" \
+    >/dev/null 2>&1
+  awk '$NF ~ /^(clone|clone3|fork|vfork)$/ { n += $4 } END { print n + 0 }' "$tmp/forks"
+}
+nf=$(forks --part-size $((b / 8)) "$tmp/b.cgr")
+[ "$nf" -eq 2 ] || fail "--jobs 2 on a file cut into 8 parts forked $nf processes (2 workers expected)"
+mkdir "$tmp/many"
+awk -v d="$tmp/many" '/^cgr 1/ { if (out) close(out); out = sprintf("%s/g%04d.cgr", d, ++n) } { print > out }' \
+  "$tmp/a.cgr"
+nb=$(forks "$tmp/many"/*.cgr)
+[ "$nb" -eq 2 ] || fail "--jobs 2 on $(ls "$tmp/many" | wc -l) small files forked $nb processes (2 workers expected)"
+
 # the parent's instructions (callgrind): valgrind runs in the process it
 # starts, so that pid's profile is the parent's (the children, forked,
 # write their own; --parse-only: they cut the same parts and are quicker)
@@ -49,5 +66,5 @@ else
   awk -v p="$per" 'BEGIN { exit !(p < 1.9) }' ||
     fail "the parent of --jobs 2 ran $per instructions a byte of input to cut it (at most 1.9)"
 fi
-[ "$fails" -eq 0 ] && echo "jobs cost: $seeks lseek calls for $records records; the parent $per instructions a byte"
+[ "$fails" -eq 0 ] && echo "jobs cost: $seeks lseek calls for $records records; $nf processes forked on 8 parts, $nb on small files; the parent $per instructions a byte"
 exit "$((fails > 0))"

@@ -139,6 +139,12 @@ static int part_task(void *p) {
   return s > t->ctx->status ? s : t->ctx->status;
 }
 
+/* --jobs: a task given to a worker, as bytes (parts_take). */
+static int part_work(void *p, const void *msg, size_t len, int fd) {
+  part_task_t *t = p;
+  return parts_take(&t->job, msg, len, fd) ? part_task(t) : EXIT_ERROR;
+}
+
 /* --jobs with --tap or --junit: the results of each process, in order. */
 static void take_result(void *ctx, const result_t *r) { results_add(ctx, r); }
 
@@ -225,6 +231,7 @@ static void run_jobs(const batch_options_t *o, run_ctx_t *ctx, game_t *g, cgr_re
                  : ctx->results ? jobs_new((int)o->jobs, take_results, ctx->results)
                                 : jobs_new((int)o->jobs, NULL, NULL);
   part_task_t task = {ctx, g, r, o->parse_only, {.fd = -1}};
+  if (pool) jobs_set_work(pool, part_work, &task);
   int s = pool ? parts_jobs(o->nfiles - first, o->files + first, (size_t)o->part_bytes, (int)o->jobs,
                             pool, part_task, &task, &task.job)
                : EXIT_ERROR;

@@ -403,6 +403,12 @@ static int check_task(void *p) {
   return s ? s : c->results.failed ? 1 : 0;
 }
 
+/* check_task for a task given to a worker, as bytes (parts_take). */
+static int check_work(void *p, const void *msg, size_t len, int fd) {
+  check_t *c = p;
+  return parts_take(&c->job, msg, len, fd) ? check_task(c) : 3;
+}
+
 static void take_result(void *ctx, const result_t *r) {
   check_t *c = ctx;
   results_add(&c->results, r);
@@ -466,7 +472,9 @@ static int settle(check_t *c) {
 static jobs_t *start_jobs(check_t *c) {
   const check_options_t *opt = c->opt;
   if (!run_ready() || !(c->reader = cgr_open_lines())) return NULL;
-  return jobs_new(opt->jobs, !opt->json || opt->coverage ? take_side : NULL, c);
+  jobs_t *pool = jobs_new(opt->jobs, !opt->json || opt->coverage ? take_side : NULL, c);
+  if (pool) jobs_set_work(pool, check_work, c);
+  return pool;
 }
 
 /* --jobs: the last files, and the status and records of the processes. */

@@ -1,7 +1,9 @@
 /* jobs.c — tasks in parallel processes (jobs.h). Records are independent,
- * so a task's verdicts do not depend on which process reads them; each child
+ * so a task's verdicts do not depend on which process reads them; each task
  * writes to a temporary file of its own, and the parent prints them in the
- * order the tasks were started. Outputs wait in a ring of 4 * max slots:
+ * order the tasks were started. A task runs in a worker that lives for the
+ * whole run (jobs_give: sent as bytes, with its descriptors), or in a process
+ * forked for it (jobs_start: a part held in memory, which the fork shares). Outputs wait in a ring of 4 * max slots:
  * memory and temporary files stay bounded however many tasks there are.
  *
  * A child says what it has done in memory it shares with the parent, two
@@ -10,13 +12,16 @@
  * parent prints that output and no more, and says what was not judged. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "jobs.h"
+#include "output.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,11 +32,23 @@ typedef struct {
 
 typedef struct {
   pid_t pid;
+  int worker;     /* the worker judging it, or -1: a process of its own */
+  int done_fd;    /* a process of its own: a pipe that ends when it exits */
   FILE *out, *side;
   int status;     /* -1 while running */
   int signal;     /* the signal that ended it, or 0 */
   job_span_t span;
 } slot_t;
+
+/* A process that lives as long as the pool and judges one task after the
+ * other (jobs_give): the fork, exit and first page faults of a process
+ * (2.5-3 ms and 175 faults of 15-20 us on the virtual machine of issue 26)
+ * are paid once a worker, not once a task. */
+typedef struct {
+  pid_t pid;
+  int sock; /* the parent's end: tasks go out, each one's status comes back */
+  int slot; /* the task it judges, or -1 */
+} worker_t;
 
 struct jobs {
   int max, cap;
@@ -42,6 +59,11 @@ struct jobs {
   void *side_ctx;
   slot_t *slots;
   shared_t *shared;        /* one per slot, written by the child */
+  worker_t *workers;       /* max of them; pid 0: none */
+  job_work_t work;
+  void *work_ctx;
+  struct pollfd *pfd;      /* what wait_task polls: max + cap of them */
+  int *who;
 };
 
 jobs_t *jobs_new(int max, job_side_t side, void *side_ctx) {
@@ -52,10 +74,17 @@ jobs_t *jobs_new(int max, job_side_t side, void *side_ctx) {
   j->side = side;
   j->side_ctx = side_ctx;
   j->slots = calloc((size_t)j->cap, sizeof *j->slots);
+  j->workers = calloc((size_t)j->max, sizeof *j->workers);
+  j->pfd = calloc((size_t)(j->max + j->cap), sizeof *j->pfd);
+  j->who = calloc((size_t)(j->max + j->cap), sizeof *j->who);
   j->shared = mmap(NULL, sizeof *j->shared * (size_t)j->cap, PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (!j->slots || j->shared == MAP_FAILED) {
+  if (!j->slots || !j->workers || !j->pfd || !j->who || j->shared == MAP_FAILED) {
+    if (j->shared != MAP_FAILED) munmap(j->shared, sizeof *j->shared * (size_t)j->cap);
     free(j->slots);
+    free(j->workers);
+    free(j->pfd);
+    free(j->who);
     free(j);
     return NULL;
   }
@@ -65,6 +94,7 @@ jobs_t *jobs_new(int max, job_side_t side, void *side_ctx) {
 /* ---- in the child ------------------------------------------------------- */
 
 static shared_t *mine; /* set in a task's process only */
+static shared_t *shared_base;
 static job_counts_t now;
 static FILE *side_out;
 
@@ -180,67 +210,350 @@ static void finish_slot(jobs_t *j, slot_t *s, const shared_t *sh) {
   j->totals.actions += c->actions;
 }
 
-/* The oldest task's output when it is done; else waits for a child. */
-static void step(jobs_t *j) {
-  slot_t *s = &j->slots[j->head];
-  if (s->status >= 0) {
-    finish_slot(j, s, &j->shared[j->head]);
-    j->head = (j->head + 1) % j->cap;
-    j->used--;
+/* The task of slot t ended: with the status a process exited with (ws from
+ * waitpid), or lost when ws is -1. */
+static void ended(jobs_t *j, slot_t *t, int ws) {
+  t->status = ws >= 0 && WIFEXITED(ws) ? WEXITSTATUS(ws) : 3;
+  t->signal = ws < 0 ? -1 : WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
+  j->running--;
+}
+
+/* waitpid, again when a signal interrupts it; -1 when the child is gone. */
+static int reap(pid_t pid) {
+  int ws;
+  pid_t got;
+  do got = waitpid(pid, &ws, 0);
+  while (got < 0 && errno == EINTR);
+  return got == pid ? ws : -1;
+}
+
+/* Worker w is gone (its socket closed or broken): the task it judged, if
+ * any, is lost, with what its exit says. */
+static void worker_gone(jobs_t *j, int w) {
+  worker_t *wk = &j->workers[w];
+  close(wk->sock);
+  int ws = reap(wk->pid);
+  if (wk->slot >= 0) {
+    slot_t *t = &j->slots[wk->slot];
+    /* a worker leaves only when told (its socket closed): an exit of its own
+     * mid-task is a status (4, out of memory), or else the task is lost */
+    ended(j, t, ws >= 0 && WIFEXITED(ws) && WEXITSTATUS(ws) == 0 ? -1 : ws);
+  }
+  *wk = (worker_t){.slot = -1};
+}
+
+/* A worker's answer: the status of the task it judged. */
+static void worker_answer(jobs_t *j, int w) {
+  worker_t *wk = &j->workers[w];
+  int status;
+  ssize_t got;
+  do got = read(wk->sock, &status, sizeof status);
+  while (got < 0 && errno == EINTR);
+  if (got != (ssize_t)sizeof status) {
+    worker_gone(j, w);
     return;
   }
-  int ws;
-  pid_t pid;
-  do pid = wait(&ws); /* a signal may interrupt it: wait again, no child is lost */
-  while (pid < 0 && errno == EINTR);
+  slot_t *t = &j->slots[wk->slot];
+  t->status = status;
+  t->signal = 0;
+  j->running--;
+  wk->slot = -1;
+}
+
+/* Waits until a task ends: a worker answers or dies, a process exits. */
+static void wait_task(jobs_t *j) {
+  struct pollfd *fds = j->pfd;
+  int *who = j->who, n = 0; /* a worker w as w, a slot k as -1 - k */
+  for (int w = 0; w < j->max; w++)
+    if (j->workers[w].pid > 0 && j->workers[w].slot >= 0)
+      fds[n] = (struct pollfd){.fd = j->workers[w].sock, .events = POLLIN}, who[n++] = w;
   for (int k = 0; k < j->used; k++) {
-    slot_t *t = &j->slots[(j->head + k) % j->cap];
-    if (t->status >= 0) continue;
-    if (pid < 0) t->status = 3, t->signal = -1; /* no child left to wait for: lost */
-    else if (t->pid == pid) {
-      t->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 3;
-      t->signal = WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
-    } else continue;
-    j->running--;
+    int i = (j->head + k) % j->cap;
+    if (j->slots[i].status < 0 && j->slots[i].worker < 0)
+      fds[n] = (struct pollfd){.fd = j->slots[i].done_fd, .events = POLLIN}, who[n++] = -1 - i;
   }
+  if (n == 0) { /* nothing runs that could end the oldest task: lost */
+    ended(j, &j->slots[j->head], -1);
+    return;
+  }
+  int rc;
+  do rc = poll(fds, (nfds_t)n, -1); /* a signal may interrupt it: no task is lost */
+  while (rc < 0 && errno == EINTR);
+  for (int k = 0; k < n && rc > 0; k++) {
+    if (!fds[k].revents) continue;
+    if (who[k] >= 0) {
+      worker_answer(j, who[k]);
+      continue;
+    }
+    slot_t *t = &j->slots[-1 - who[k]];
+    close(t->done_fd);
+    t->done_fd = -1;
+    ended(j, t, reap(t->pid));
+  }
+}
+
+/* The oldest task's output when it is done; else waits for a task to end. */
+static void step(jobs_t *j) {
+  slot_t *s = &j->slots[j->head];
+  if (s->status < 0) {
+    wait_task(j);
+    return;
+  }
+  finish_slot(j, s, &j->shared[j->head]);
+  j->head = (j->head + 1) % j->cap;
+  j->used--;
+}
+
+/* In a task's process: its counts start from nothing, its output is out. */
+static int task_begin(int i, FILE *side, int out) {
+  mine = NULL; /* no commit until the output is in place */
+  now = (job_counts_t){0};
+  pending = since = 0;
+  side_out = side;
+  clearerr(stdout);
+  if (dup2(out, STDOUT_FILENO) < 0) return -1;
+  mine = (shared_t *)shared_base + i;
+  return 0;
+}
+
+/* In a task's process: its last counts; the status, 3 when its output
+ * could not be written whole. */
+static int task_end(int status) {
+  take_pending();
+  commit();
+  mine = NULL;
+  return fflush(stdout) == 0 && (!side_out || fflush(side_out) == 0) ? status : 3;
 }
 
 /* In the child: the task, then its last counts. */
 static void run_child(jobs_t *j, int i, job_task_t task, void *ctx) {
   slot_t *s = &j->slots[i];
-  mine = &j->shared[i];
-  side_out = s->side;
-  int status = dup2(fileno(s->out), STDOUT_FILENO) < 0 ? 3 : task(ctx);
-  take_pending();
-  commit();
-  _exit(fflush(stdout) == 0 && (!side_out || fflush(side_out) == 0) ? status : 3);
+  shared_base = j->shared;
+  int status = task_begin(i, s->side, fileno(s->out)) < 0 ? 3 : task(ctx);
+  _exit(task_end(status));
 }
 
-void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span) {
+/* A slot for the next task, its output files open; -1 when they cannot be
+ * (the slot then says no process could be started). */
+static int new_slot(jobs_t *j, const job_span_t *span) {
   while (j->running == j->max || j->used == j->cap) step(j);
   int i = (j->head + j->used) % j->cap;
   slot_t *s = &j->slots[i];
   j->used++;
   memset(&j->shared[i], 0, sizeof j->shared[i]);
-  *s = (slot_t){.status = 3, .span = *span};
+  *s = (slot_t){.status = 3, .worker = -1, .done_fd = -1, .span = *span};
   s->out = tmpfile();
   if (j->side && s->out && !(s->side = tmpfile())) {
     fclose(s->out);
     s->out = NULL;
   }
-  if (!s->out) return;
+  return s->out ? i : -1;
+}
+
+/* The slot's task could not be started. */
+static void not_started(slot_t *s) {
+  fclose(s->out);
+  if (s->side) fclose(s->side);
+  s->out = s->side = NULL;
+}
+
+void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span) {
+  int i = new_slot(j, span);
+  if (i < 0) return;
+  slot_t *s = &j->slots[i];
+  int done[2];
+  if (pipe(done) != 0) {
+    not_started(s);
+    return;
+  }
   fflush(stdout);
   pid_t pid = fork();
-  if (pid == 0) run_child(j, i, task, ctx);
+  if (pid == 0) {
+    close(done[0]);
+    run_child(j, i, task, ctx); /* done[1] closes when it exits */
+  }
+  close(done[1]);
   if (pid < 0) {
-    fclose(s->out);
-    if (s->side) fclose(s->side);
-    s->out = s->side = NULL;
+    close(done[0]);
+    not_started(s);
     return;
   }
   s->pid = pid;
+  s->done_fd = done[0];
   s->status = -1;
   j->running++;
+}
+
+/* ---- long-lived workers ------------------------------------------------- */
+
+/* What goes to a worker before a task's bytes, with its descriptors: the
+ * output, the side stream (when has_side), the input (when has_input). */
+typedef struct {
+  int slot;
+  int has_side, has_input;
+  size_t len;
+} order_t;
+
+enum { ORDER_FDS = 3 };
+
+/* All n bytes of buf read from fd; false at its end or on an error. */
+static bool read_all(int fd, void *buf, size_t n) {
+  char *p = buf;
+  while (n > 0) {
+    ssize_t got = read(fd, p, n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return false;
+    p += got;
+    n -= (size_t)got;
+  }
+  return true;
+}
+
+/* All n bytes of buf to the socket fd (never SIGPIPE: a worker gone is an
+ * error here, said by the caller). */
+static bool send_all(int fd, const void *buf, size_t n) {
+  const char *p = buf;
+  while (n > 0) {
+    ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) return false;
+    p += put;
+    n -= (size_t)put;
+  }
+  return true;
+}
+
+/* The order and its descriptors (fds[k], -1 for those not sent). */
+static bool take_order(int sock, order_t *o, int fds[ORDER_FDS]) {
+  char ctl[CMSG_SPACE(ORDER_FDS * sizeof(int))];
+  struct iovec iov = {o, sizeof *o};
+  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
+                     .msg_controllen = sizeof ctl};
+  ssize_t got;
+  do got = recvmsg(sock, &m, 0);
+  while (got < 0 && errno == EINTR);
+  if (got <= 0) return false;
+  int n = 0;
+  for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+      for (size_t k = 0; k * sizeof(int) < c->cmsg_len - CMSG_LEN(0) && n < ORDER_FDS; k++)
+        memcpy(&fds[n++], CMSG_DATA(c) + k * sizeof(int), sizeof(int));
+  int want = 1 + o->has_side + o->has_input;
+  if (n != want) return false;
+  if (!o->has_side) fds[2] = fds[1], fds[1] = -1;
+  if (!o->has_input) fds[2] = -1;
+  return read_all(sock, (char *)o + got, sizeof *o - (size_t)got);
+}
+
+/* A worker's life: tasks until its socket closes (the pool is finished, or
+ * the parent is gone), each one's status answered. */
+static void worker_main(jobs_t *j, int sock) {
+  char *buf = NULL;
+  size_t cap = 0;
+  shared_base = j->shared;
+  for (;;) {
+    order_t o;
+    int fds[ORDER_FDS] = {-1, -1, -1};
+    if (!take_order(sock, &o, fds)) _exit(0);
+    if (o.len + 1 > cap) {
+      free(buf);
+      cap = o.len + 1;
+      if (!(buf = malloc(cap))) out_of_memory("a --jobs worker");
+    }
+    if (!read_all(sock, buf, o.len)) _exit(0);
+    FILE *side = fds[1] >= 0 ? fdopen(fds[1], "wb") : NULL;
+    int status = task_begin(o.slot, side, fds[0]) < 0 || (fds[1] >= 0 && !side)
+                     ? 3 : j->work(j->work_ctx, buf, o.len, fds[2]);
+    status = task_end(status);
+    if (side) fclose(side);
+    side_out = NULL;
+    close(fds[0]);
+    if (fds[2] >= 0) close(fds[2]);
+    if (!send_all(sock, &status, sizeof status)) _exit(0);
+  }
+}
+
+/* A new worker in w; false when none can be started. */
+static bool spawn(jobs_t *j, int w) {
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) return false;
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(sv[0]);
+    for (int k = 0; k < j->max; k++) /* the others end when the parent does */
+      if (j->workers[k].pid > 0) close(j->workers[k].sock);
+    worker_main(j, sv[1]);
+  }
+  close(sv[1]);
+  if (pid < 0) {
+    close(sv[0]);
+    return false;
+  }
+  j->workers[w] = (worker_t){.pid = pid, .sock = sv[0], .slot = -1};
+  return true;
+}
+
+/* An idle worker, started if need be; -1 when none can be. */
+static int idle_worker(jobs_t *j) {
+  int none = -1;
+  for (int w = 0; w < j->max; w++) {
+    if (j->workers[w].pid > 0 && j->workers[w].slot < 0) return w;
+    if (j->workers[w].pid <= 0 && none < 0) none = w;
+  }
+  return none >= 0 && spawn(j, none) ? none : -1;
+}
+
+/* Slot i's task to worker w; false when the worker is gone. */
+static bool send_order(jobs_t *j, int w, int i, const void *msg, size_t len, int fd) {
+  slot_t *s = &j->slots[i];
+  order_t o = {.slot = i, .has_side = s->side != NULL, .has_input = fd >= 0, .len = len};
+  int fds[ORDER_FDS] = {fileno(s->out)}, n = 1;
+  if (s->side) fds[n++] = fileno(s->side);
+  if (fd >= 0) fds[n++] = fd;
+  char ctl[CMSG_SPACE(ORDER_FDS * sizeof(int))];
+  memset(ctl, 0, sizeof ctl);
+  struct iovec iov = {&o, sizeof o};
+  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
+                     .msg_controllen = CMSG_SPACE((size_t)n * sizeof(int))};
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN((size_t)n * sizeof(int));
+  memcpy(CMSG_DATA(c), fds, (size_t)n * sizeof(int));
+  ssize_t put;
+  do put = sendmsg(j->workers[w].sock, &m, MSG_NOSIGNAL);
+  while (put < 0 && errno == EINTR);
+  if (put <= 0) return false;
+  return send_all(j->workers[w].sock, (char *)&o + put, sizeof o - (size_t)put) &&
+         send_all(j->workers[w].sock, msg, len);
+}
+
+void jobs_set_work(jobs_t *j, job_work_t work, void *ctx) {
+  j->work = work;
+  j->work_ctx = ctx;
+}
+
+void jobs_give(jobs_t *j, const void *msg, size_t len, int fd, const job_span_t *span) {
+  int i = new_slot(j, span);
+  if (i < 0) return;
+  slot_t *s = &j->slots[i];
+  for (;;) {
+    int w = idle_worker(j);
+    if (w < 0) {
+      not_started(s);
+      return;
+    }
+    if (send_order(j, w, i, msg, len, fd)) {
+      j->workers[w].slot = i;
+      s->worker = w;
+      s->pid = j->workers[w].pid;
+      s->status = -1;
+      j->running++;
+      return;
+    }
+    worker_gone(j, w); /* ended while idle: nothing of this task lost, another takes it */
+  }
 }
 
 void jobs_drain(jobs_t *j) {
@@ -252,8 +565,13 @@ int jobs_finish(jobs_t *j, job_counts_t *totals) {
   int worst = j->worst;
   totals->records += j->totals.records;
   totals->actions += j->totals.actions;
+  for (int w = 0; w < j->max; w++) /* told to leave: their sockets close */
+    if (j->workers[w].pid > 0) worker_gone(j, w);
   munmap(j->shared, sizeof *j->shared * (size_t)j->cap);
   free(j->slots);
+  free(j->workers);
+  free(j->pfd);
+  free(j->who);
   free(j);
   return worst;
 }

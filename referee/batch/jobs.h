@@ -4,6 +4,7 @@
 #define JOBS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /* What a task has done, as its process last said (jobs_judged): what the
@@ -46,6 +47,16 @@ jobs_t *jobs_new(int max, job_side_t side, void *side_ctx);
  * run or 4 * max outputs wait their turn, prints the outputs whose turn has
  * come and waits for tasks to end. */
 void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span);
+/* A task given by value (jobs_give), run in a worker: a process forked
+ * with the caller's memory at the pool's first jobs_give, which lives until
+ * jobs_finish and judges one task after the other. work(ctx, msg, len, fd)
+ * gets the task's bytes and the input's descriptor (-1 when none was given:
+ * a descriptor of the worker's own, closed after the task). */
+typedef int (*job_work_t)(void *ctx, const void *msg, size_t len, int fd);
+void jobs_set_work(jobs_t *j, job_work_t work, void *ctx);
+/* As jobs_start, but the task goes to an idle worker (at most max of them):
+ * len bytes of msg, copied, and the descriptor fd (-1: none). */
+void jobs_give(jobs_t *j, const void *msg, size_t len, int fd, const job_span_t *span);
 /* Waits for every task started and prints their outputs, in order. */
 void jobs_drain(jobs_t *j);
 /* jobs_drain, then frees the pool. Returns the highest status a task exited

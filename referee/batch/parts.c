@@ -30,8 +30,91 @@ static int open_input(const char *path, const char **name, const char **why) {
 static size_t auto_part(int fd, int workers) {
   struct stat sb;
   if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return PART_BYTES;
-  unsigned long long each = (unsigned long long)sb.st_size / (2 * (unsigned)workers);
+  unsigned long long each = (unsigned long long)sb.st_size / (PIECES * (unsigned)workers);
   return each < PART_BYTES ? PART_BYTES : each > PART_MAX_BYTES ? PART_MAX_BYTES : (size_t)each;
+}
+
+/* ---- a task as bytes, for a worker (jobs_give) ----------------------------
+ * head_t, then for a part its input's name and the next part's `cgr` line,
+ * for a batch its files' names, each ended by a NUL. */
+
+typedef struct {
+  cgr_part_t part;
+  int nbatch;
+} head_t;
+
+typedef struct {
+  char *buf;
+  size_t len, cap;
+} bytes_t;
+
+/* n bytes of p at the end of b; out of memory ends the program. */
+static void append(bytes_t *b, const void *p, size_t n) {
+  if (b->len + n > b->cap) {
+    size_t cap = 2 * (b->len + n);
+    char *grown = realloc(b->buf, cap);
+    if (!grown) out_of_memory("a --jobs task");
+    b->buf = grown;
+    b->cap = cap;
+  }
+  memcpy(b->buf + b->len, p, n);
+  b->len += n;
+}
+
+static void put(bytes_t *b, const char *s, size_t n) {
+  append(b, s, n);
+  append(b, "", 1);
+}
+
+/* The task in *job to a worker of the pool, with its span. */
+static void give(jobs_t *pool, const part_job_t *job, const job_span_t *span) {
+  bytes_t b = {0};
+  head_t h = {.nbatch = job->nbatch};
+  if (job->nbatch == 0) h.part = job->part;
+  append(&b, &h, sizeof h);
+  if (job->nbatch == 0) {
+    put(&b, job->name, strlen(job->name));
+    put(&b, job->part.next ? job->part.next : "", job->part.next ? job->part.next_len : 0);
+  }
+  for (int i = 0; i < job->nbatch; i++) put(&b, job->batch[i], strlen(job->batch[i]));
+  jobs_give(pool, b.buf, b.len, job->nbatch == 0 ? job->part.fd : -1, span);
+  free(b.buf);
+}
+
+/* The next NUL-ended string of msg from *at; NULL past its end. */
+static const char *next_string(const char *msg, size_t len, size_t *at) {
+  const char *s = msg + *at, *nul = *at < len ? memchr(s, '\0', len - *at) : NULL;
+  if (!nul) return NULL;
+  *at = (size_t)(nul - msg) + 1;
+  return s;
+}
+
+bool parts_take(part_job_t *job, const void *msg, size_t len, int fd) {
+  static char **names; /* a batch's, in this worker */
+  static int names_cap;
+  head_t h;
+  if (len < sizeof h) return false;
+  memcpy(&h, msg, sizeof h);
+  size_t at = sizeof h;
+  *job = (part_job_t){.fd = fd, .nbatch = h.nbatch};
+  if (h.nbatch == 0) {
+    job->part = h.part;
+    job->part.fd = fd;
+    job->name = next_string(msg, len, &at);
+    job->part.next = next_string(msg, len, &at);
+    return job->name && job->part.next && fd >= 0;
+  }
+  if (h.nbatch > names_cap) {
+    char **grown = realloc(names, sizeof *names * (size_t)h.nbatch);
+    if (!grown) out_of_memory("a --jobs task");
+    names = grown;
+    names_cap = h.nbatch;
+  }
+  for (int i = 0; i < h.nbatch; i++)
+    if (!(names[i] = (char *)next_string(msg, len, &at))) return false;
+  job->batch = names;
+  job->name = names[0];
+  return true;
 }
 
 /* One input: every part to the pool. 0, or 3 when it cannot be read. */
@@ -54,7 +137,8 @@ static int cut_input(const char *path, size_t part_bytes, int workers, jobs_t *p
                          .first_line = p->first_line, .end_line = p->last ? 0 : p->next_line,
                          .records_before = p->records_before, .records = p->records};
       if (p->rest) span.len = 0;
-      jobs_start(pool, task, ctx, &span);
+      if (p->data) jobs_start(pool, task, ctx, &span); /* in memory: a process forked with it */
+      else give(pool, job, &span);
       if (job->part.rest) break; /* the child reads the rest */
     }
   }
@@ -78,14 +162,13 @@ static long long file_size(const char *path) {
 }
 
 /* The batch files[from, to) as one task. */
-static void start_batch(char *const files[], int from, int to, jobs_t *pool, job_task_t task,
-                        void *ctx, part_job_t *job) {
+static void start_batch(char *const files[], int from, int to, jobs_t *pool, part_job_t *job) {
   if (to <= from) return;
   job->batch = files + from;
   job->nbatch = to - from;
   job->name = files[from];
   job_span_t span = {.file = files[from], .batch = files + from, .nbatch = to - from};
-  jobs_start(pool, task, ctx, &span);
+  give(pool, job, &span);
   job->batch = NULL;
   job->nbatch = 0;
 }
@@ -97,7 +180,7 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
   size_t cut_bytes = part_bytes;
   if (part_bytes == PART_AUTO) part_bytes = PART_BYTES;
   if (workers < 1) workers = 1;
-  int pieces = 2 * workers;
+  int pieces = PIECES * workers;
   int most = (nfiles + pieces - 1) / pieces; /* files a batch, the last batch shorter */
   int status = 0, from = 0;
   unsigned long long bytes = 0;
@@ -108,18 +191,18 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
     if (n >= 0 && (unsigned long long)n < part_bytes) {
       bytes += (unsigned long long)n;
       if (bytes < part_bytes && f + 1 - from < most) continue;
-      start_batch(files, from, f + 1, pool, task, ctx, job);
+      start_batch(files, from, f + 1, pool, job);
       from = f + 1;
       bytes = 0;
       continue;
     }
-    start_batch(files, from, f, pool, task, ctx, job);
+    start_batch(files, from, f, pool, job);
     from = f + 1;
     bytes = 0;
     int s = cut_input(files[f], cut_bytes, workers, pool, task, ctx, job);
     if (s > status) status = s;
   }
-  start_batch(files, from, nfiles, pool, task, ctx, job);
+  start_batch(files, from, nfiles, pool, job);
   return status;
 }
 

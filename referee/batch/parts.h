@@ -16,10 +16,13 @@
 
 enum { PART_MAX_BYTES = 64 << 20 }; /* held at most, per input being cut */
 /* --jobs without --part-size: parts of a regular file of S bytes are about
- * S / (2 * workers), from PART_BYTES to PART_MAX_BYTES (a process costs a
- * fork and the faults of its first pages: few, large parts); PART_BYTES for
- * any other input, and the bound of a batch of small files. */
+ * S / (PIECES * workers), from PART_BYTES to PART_MAX_BYTES; PART_BYTES for
+ * any other input, and the bound of a batch of small files. A part costs a
+ * worker a message and an output file, not a process (jobs_give): smaller
+ * parts let the first worker start sooner (the parent scans a part before
+ * it gives it) and the last part end with less time alone. */
 enum { PART_BYTES = 4000000 };
+enum { PIECES = 8 };
 #define PART_AUTO ((size_t)-1)
 
 /* The part a task reads: set before each task starts (the child sees it as
@@ -36,7 +39,7 @@ typedef struct {
 /* Starts task(ctx) in pool for every piece of the inputs, in their order,
  * with *job describing it (part_bytes may be PART_AUTO): small regular files in batches (a task reads a
  * batch's files whole, so that many small files cost a few processes, not
- * one each: 2 * workers batches of as many files, at most part_bytes a
+ * one each: PIECES * workers batches of as many files, at most part_bytes a
  * batch); any other input cut into parts of about part_bytes. Over 256
  * inputs, none is measured (a stat each would delay the first batch): each
  * is read whole by its batch's task, whatever its size. Returns 3 when an input cannot be opened or read (said on
@@ -45,6 +48,11 @@ typedef struct {
  * that died did not judge. */
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job);
+
+/* In a worker of the pool (jobs_give): *job, from the bytes parts_jobs gave
+ * it and the input's descriptor fd; its names point into msg. False when
+ * msg is no task. */
+bool parts_take(part_job_t *job, const void *msg, size_t len, int fd);
 
 /* In a --jobs process: judges what *job describes through g (a part read
  * with r). An input that cannot be read goes to failed (its name and why).

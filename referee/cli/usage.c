@@ -41,7 +41,7 @@ const char referee_usage[] =
     "                  and standard input cut at record boundaries; output,\n"
     "                  positions and exit status are those of one process\n"
     "  --part-size B   with --jobs: cut inputs into parts of about B bytes\n"
-    "                  (default: a file into 2N parts of 4000000 bytes or more)\n"
+    "                  (default: a file into 8N parts of 4000000 bytes or more)\n"
     "  --shard K/N     referee only shard K of N (0 <= K < N): over several\n"
     "                  inputs, input i is in shard i mod N (a shard judges only its\n"
     "                  own, and reads the others' regular files for their digest);\n"
