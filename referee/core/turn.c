@@ -432,8 +432,10 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
   if (p == e->current && v->who != WHO_SEATS && !((v->phases & PHASE_OWED) && e->owed > 0))
     e->pregame = false;
   /* foot.when: hand_empty: nothing is played from a used-up hand, so the
-   * foot comes first and can never be left down */
-  if (p == e->current && st->verb != V_FOOT && eng_foot_waits(e, p))
+   * foot comes first and can never be left down (a red three's replacement
+   * owed to p, which check_actor puts before anything, comes before it) */
+  bool owes = e->owed > 0 && e->owed_player == p;
+  if (p == e->current && st->verb != V_FOOT && !owes && eng_foot_waits(e, p))
     return eng_fail(e, st, st->verb_word.col, CODE_FOOT, RK_FOOT_WHEN,
                     _("the hand is used up: the foot is picked up first"));
   return dispatch(e, st, p);
