@@ -165,6 +165,11 @@ void eng_start_turn(engine_t *e, int p);
 bool eng_may_meld(engine_t *e, const stmt_t *st);
 /* RED3-NOT-LAID: no red three in p's hand. */
 bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p);
+/* foot.when: hand_empty: p's hand is used up and p's foot is still down, so
+ * that the foot is p's next action, and the empty hand is not going out. */
+static inline bool eng_foot_waits(const engine_t *e, int p) {
+  return e->rs->foot.when == FOOT_WHEN_HAND_EMPTY && e->has_foot[p] && e->hand[p].total == 0;
+}
 
 /* ---- melding (melding.c) ---- */
 bool eng_act_meld(engine_t *e, const stmt_t *st, int p);

@@ -298,6 +298,7 @@ bool eng_after_meld(engine_t *e, const stmt_t *st, int p) {
     note_last_card(e, st, p);
     return true;
   }
+  if (eng_foot_waits(e, p)) return true; /* foot.when: hand_empty: play goes on from the foot */
   if (e->rs->turn.meld_before_draw && !e->drawn) {
     e->empty_hand = true;
     return true;

@@ -17,7 +17,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->replaced = false;
   /* where melding comes first, a hand the last turn's discard emptied is
    * empty in this turn's melding: the moment to end the hand (or draw on) */
-  e->empty_hand = e->rs->turn.meld_before_draw && e->hand[p].total == 0;
+  e->empty_hand = e->rs->turn.meld_before_draw && e->hand[p].total == 0 && !eng_foot_waits(e, p);
   e->pile_red3 = 0;
   e->pile_red3_laid = false;
   e->first_meld.set = false;
@@ -166,7 +166,7 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
     /* refused, the player drew the stock's last card and discards it: the
      * hand ends by the empty stock, not by going out */
     e->over = e->stock_out = true;
-  } else if (e->hand[p].total == 0 && !e->rs->turn.meld_before_draw) {
+  } else if (e->hand[p].total == 0 && !e->rs->turn.meld_before_draw && !eng_foot_waits(e, p)) {
     /* where melding comes first, the discard that empties the hand (after a
      * take that left one card) ends nothing: play goes on, and the player
      * may end at the next turn, the hand empty while melding */
@@ -244,8 +244,9 @@ static void pick_up_foot(engine_t *e, int p) {
   e->has_foot[p] = false;
 }
 
-/* foot.size: the player picks up the foot once the team has opened (this
- * turn's melding counts: it is judged when the melding is over). */
+/* foot.when: opened: the player picks up the foot once the team has opened
+ * (this turn's melding counts: it is judged when the melding is over);
+ * hand_empty: once the hand is used up, opened or not. */
 static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->foot.size == 0)
@@ -253,9 +254,17 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   if (!e->has_foot[p])
     return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_SIZE, _("%s has already picked up the foot"),
                 e->player_name[p]);
-  if (!e->opened_before_turn && !e->first_meld.set)
+  if (e->rs->foot.when == FOOT_WHEN_HAND_EMPTY) {
+    if (e->hand[p].total > 0)
+      return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_WHEN,
+                      P_("%s still holds %u card: the foot is picked up when the hand is used up",
+                         "%s still holds %u cards: the foot is picked up when the hand is used up",
+                         e->hand[p].total),
+                      e->player_name[p], e->hand[p].total);
+  } else if (!e->opened_before_turn && !e->first_meld.set)
     return eng_fail(e, st, col, CODE_NOT_OPENED, RK_FOOT_SIZE,
                 _("the team has not opened: the foot is picked up after the opening"));
+  eng_use(e, RK_FOOT_WHEN);
   if (!eng_check_no_red3(e, st, p)) return false;
   pick_up_foot(e, p);
   eng_use(e, RK_FOOT_SIZE);
@@ -289,7 +298,9 @@ static bool must_take(engine_t *e, const stmt_t *st, int p) {
     eng_use(e, RK_END_MUST_TAKE_FOOT);
     return true;
   }
-  bool with_foot = foot_down && opened, by_foot = false;
+  /* foot.when: hand_empty: a player holding cards may not pick the foot up
+   * to take, and an empty hand picks it up before `end` (eng_action) */
+  bool with_foot = foot_down && opened && e->rs->foot.when == FOOT_WHEN_OPENED, by_foot = false;
   bool can = eng_can_take(e, p);
   if (!can && with_foot) can = by_foot = can_take_with_foot(e, p);
   if (can)
@@ -420,6 +431,13 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
   /* the first move of the player to act ends the laying of dealt red threes */
   if (p == e->current && v->who != WHO_SEATS && !((v->phases & PHASE_OWED) && e->owed > 0))
     e->pregame = false;
+  /* foot.when: hand_empty: nothing is played from a used-up hand, so the
+   * foot comes first and can never be left down (a red three's replacement
+   * owed to p, which check_actor puts before anything, comes before it) */
+  bool owes = e->owed > 0 && e->owed_player == p;
+  if (p == e->current && st->verb != V_FOOT && !owes && eng_foot_waits(e, p))
+    return eng_fail(e, st, st->verb_word.col, CODE_FOOT, RK_FOOT_WHEN,
+                    _("the hand is used up: the foot is picked up first"));
   return dispatch(e, st, p);
 }
 
