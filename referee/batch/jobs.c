@@ -507,7 +507,12 @@ static int idle_worker(jobs_t *j) {
 /* Slot i's task to worker w; false when the worker is gone. */
 static bool send_order(jobs_t *j, int w, int i, const void *msg, size_t len, int fd) {
   slot_t *s = &j->slots[i];
-  order_t o = {.slot = i, .has_side = s->side != NULL, .has_input = fd >= 0, .len = len};
+  order_t o;
+  memset(&o, 0, sizeof o); /* its padding too: the bytes go through a socket */
+  o.slot = i;
+  o.has_side = s->side != NULL;
+  o.has_input = fd >= 0;
+  o.len = len;
   int fds[ORDER_FDS] = {fileno(s->out)}, n = 1;
   if (s->side) fds[n++] = fileno(s->side);
   if (fd >= 0) fds[n++] = fd;

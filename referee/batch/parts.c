@@ -69,7 +69,9 @@ static void put(bytes_t *b, const char *s, size_t n) {
 /* The task in *job to a worker of the pool, with its span. */
 static void give(jobs_t *pool, const part_job_t *job, const job_span_t *span) {
   bytes_t b = {0};
-  head_t h = {.nbatch = job->nbatch};
+  head_t h;
+  memset(&h, 0, sizeof h); /* its padding too: the bytes go through a socket */
+  h.nbatch = job->nbatch;
   if (job->nbatch == 0) h.part = job->part;
   append(&b, &h, sizeof h);
   if (job->nbatch == 0) {
