@@ -2,14 +2,16 @@
  * so a task's verdicts do not depend on which process reads them; each task
  * writes to a temporary file of its own, and the parent prints them in the
  * order the tasks were started. A task runs in a worker that lives for the
- * whole run (jobs_give: sent as bytes, with its descriptors), or in a process
- * forked for it (jobs_start: a part held in memory, which the fork shares). Outputs wait in a ring of 4 * max slots:
- * memory and temporary files stay bounded however many tasks there are.
+ * whole run (jobs_give: sent as bytes, with its descriptors), or in a
+ * process forked for it (jobs_start: a part held in memory, which the fork
+ * shares). Outputs wait in a ring of 4 * max slots: memory and temporary
+ * files stay bounded however many tasks there are.
  *
- * A child says what it has done in memory it shares with the parent, two
- * copies and the index of the one last written whole: a child killed at any
- * instruction leaves counts that match the output it had written. The
- * parent prints that output and no more, and says what was not judged. */
+ * The process running a task (worker or forked) says what it has done in
+ * memory it shares with the parent, two copies and the index of the one last
+ * written whole: a process killed at any instruction leaves counts that match
+ * the output it had written. The parent prints that output and no more, and
+ * says what was not judged. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "jobs.h"
 #include "output.h"
