@@ -42,12 +42,13 @@ enum { MAX_MELDS = 192, MAX_CARDS = 8 * 56 };
 /* A meld's kind, decided once when it is formed: a set (cards of one rank,
  * plus wild cards), a sequence (consecutive ranks of one suit, naturals
  * only, where the ruleset has them), a set of a wild rank (meld.wild_sets),
- * black threes. Its limits are its row in the hand's kind table (meld.h:
+ * black threes, wild cards of any mix (wild_meld.*: rank and suit -1). Its limits are its row in the hand's kind table (meld.h:
  * meld_kinds_t, eng_view_t.kinds): whoever asks about a meld reads the row,
  * never its rank or suit. A new kind is a new tag here and a new row. */
 typedef enum {
   KIND_SET, KIND_SEQUENCE, KIND_WILD_SET, KIND_BLACK3,
   KIND_NATURAL_SET, /* a set of a meld.natural_ranks rank: no wild card */
+  KIND_WILD_MELD,   /* wild cards only, any mix, of no rank (wild_meld.*) */
   KIND_COUNT
 } meld_kind_t;
 

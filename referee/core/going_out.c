@@ -150,7 +150,7 @@ static void team_has(const engine_t *e, int team, int has[GO_KINDS]) {
   has[GO_CANASTAS] = c.all;
   has[GO_PURE] = c.pure;
   has[GO_IMPURE] = c.impure;
-  has[GO_WILD] = c.wild_pure + c.wild_impure;
+  has[GO_WILD] = c.wild_pure + c.wild_impure + c.wild_meld;
 }
 
 static int requirement_of(rule_key_t rule) {
@@ -183,6 +183,11 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   team_has(e, e->team_of[p], has);
   for (int k = 0; k < GO_KINDS; k++)
     if (has[k] < needs(rs, k)) return (go_lack_t){requirements[k].rule, has[k], needs(rs, k)};
+  /* going_out.no_unfinished: `have` is the unfinished meld's number (#N) */
+  int index = 0;
+  if (rs->going_out.no_unfinished &&
+      meld_unfinished(e->kinds, e->melds, e->nmelds, e->team_of[p], true, &index))
+    return (go_lack_t){RK_GOING_OUT_NO_UNFINISHED, index, 0};
   return none;
 }
 
@@ -195,6 +200,10 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s but going out concealed is not allowed: a player melds before "
                            "the turn of going out"), who);
+  if (l.rule == RK_GOING_OUT_NO_UNFINISHED)
+    return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
+                         _("%s but the team's meld of wild cards #%d is unfinished: going out "
+                           "needs it complete"), who, l.have);
   int k = requirement_of(l.rule);
   return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                        i18n_plural(requirements[k].has_one, requirements[k].has_many,
@@ -215,6 +224,7 @@ static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const ch
   if (!rs->going_out.concealed) eng_use(e, RK_GOING_OUT_CONCEALED);
   for (int k = 0; k < GO_KINDS; k++)
     if (needs(rs, k) > 0) eng_use(e, requirements[k].rule);
+  if (rule_key_active(rs, RK_GOING_OUT_NO_UNFINISHED)) eng_use(e, RK_GOING_OUT_NO_UNFINISHED);
   return true;
 }
 

@@ -53,6 +53,32 @@ static void sequence_row(meld_row_t *row, const ruleset_t *rs) {
   if (lo >= 0 && lo <= hi && hi < RANK_COUNT) row->ranks = ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
 
+/* wild_meld.*: wild cards of any mix, no rank, none of them "the wild cards"
+ * of it (no natural to count, no meld.max_wild); complete at
+ * canasta.min_cards, a canasta (going_out.canastas, going_out.wild) whose
+ * bonus goes by the jokers it holds. Capped by wild_meld.max_cards, else by
+ * meld.max_cards as every meld. */
+static void wild_meld_row(meld_row_t *row, const ruleset_t *rs) {
+  bool own = rs->wild_meld.max_cards > 0;
+  row->json = "wild_meld";
+  row->ranks = 0; /* no set of any rank is one */
+  row->formable = rs->wild_meld.min_cards > 0;
+  row->min_cards = rs->wild_meld.min_cards;
+  row->min_key = RK_WILD_MELD_MIN_CARDS;
+  if (own) row->max_cards = rs->wild_meld.max_cards;
+  if (own) row->max_key = RK_WILD_MELD_MAX_CARDS;
+  row->min_naturals = row->canasta_naturals = 0;
+  row->max_wild = INT_MAX;
+  row->wild_key = RK_WILD_MELD_MIN_CARDS;
+  row->hidden = false;
+  row->key = RK_WILD_MELD_MIN_CARDS;
+  row->pure = row->impure = rs->wild_meld.bonus;
+  row->by_jokers = rs->wild_meld.by_jokers;
+  row->nby_jokers = rs->wild_meld.nby_jokers;
+  row->unfinished = rs->wild_meld.unfinished;
+  row->must_finish = rs->going_out.no_unfinished;
+}
+
 void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   k->rs = rs;
   set_row(&k->row[KIND_SET], rs);
@@ -83,6 +109,8 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   nat->wild = false;
   nat->wild_key = RK_MELD_NATURAL_RANKS;
   nat->key = RK_MELD_NATURAL_RANKS;
+  k->row[KIND_WILD_MELD] = k->row[KIND_SET];
+  wild_meld_row(&k->row[KIND_WILD_MELD], rs);
   /* the kind of a set of each rank: the last set row by tag holding it */
   memset(k->of_rank, KIND_SET, sizeof k->of_rank);
   for (int t = 0; t < KIND_COUNT; t++) {
@@ -109,11 +137,15 @@ bool meld_is_pure(const meld_kinds_t *k, const meld_t *m) {
 }
 
 canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team) {
-  canastas_t c = {0, 0, 0, 0, 0};
+  canastas_t c = {0, 0, 0, 0, 0, 0};
   for (int i = 0; i < nmelds; i++) {
     const meld_t *m = &melds[i];
     if (m->team != team || !meld_is_canasta(k, m)) continue;
     c.all++;
+    if (m->kind == KIND_WILD_MELD) {
+      c.wild_meld++;
+      continue;
+    }
     bool wild = m->kind == KIND_WILD_SET;
     int *kind = meld_is_pure(k, m) ? (wild ? &c.wild_pure : &c.pure)
                                    : (wild ? &c.wild_impure : &c.impure);
@@ -417,4 +449,72 @@ bool meld_looks_like_sequence(const meld_kinds_t *k, const card_t *cards, unsign
     if (card_rank(cards[i]) != card_rank(cards[0])) two_ranks = true;
   }
   return two_ranks;
+}
+
+/* ---- melds of wild cards only -------------------------------------------- */
+
+bool meld_is_wild_mix(const meld_kinds_t *k, const mix_t *m) {
+  return k->row[KIND_WILD_MELD].formable && m->rank < 0 && m->wilds > 0 && !m->red3_col &&
+         !m->black3;
+}
+
+bool meld_judge_wild_meld(const meld_kinds_t *k, unsigned n, verdict_t *err, rule_uses_t *uses) {
+  const meld_row_t *row = &k->row[KIND_WILD_MELD];
+  if ((int)n < row->min_cards)
+    return verdict_fail(err, CODE_MELD_SIZE, row->min_key,
+                        P_("a meld of wild cards with %u card, at least %d",
+                           "a meld of wild cards with %u cards, at least %d", n),
+                        n, row->min_cards);
+  if ((int)n > row->max_cards)
+    return verdict_fail(err, CODE_MELD_SIZE, row->max_key,
+                        P_("a meld of wild cards with %u card, at most %d",
+                           "a meld of wild cards with %u cards, at most %d", n),
+                        n, row->max_cards);
+  note(uses, RK_WILD_MELD_MIN_CARDS);
+  note(uses, RK_CARDS_WILD);
+  if (row->max_key != RK_NONE) note(uses, row->max_key);
+  return true;
+}
+
+const meld_t *meld_wild_meld_to_join(const meld_kinds_t *k, const meld_t *melds, int nmelds,
+                                     int team) {
+  rs_wild_per_team_t per = k->rs->wild_meld.per_team;
+  for (int i = 0; per != WILD_PER_TEAM_ANY && i < nmelds; i++)
+    if (melds[i].team == team && melds[i].kind == KIND_WILD_MELD &&
+        (per == WILD_PER_TEAM_ONE || !meld_is_complete(k, &melds[i])))
+      return &melds[i];
+  return NULL;
+}
+
+const meld_t *meld_unfinished(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team,
+                              bool must_finish, int *index) {
+  int n = 0;
+  for (int i = 0; i < nmelds; i++) {
+    if (melds[i].team != team) continue;
+    n++;
+    const meld_row_t *row = meld_row(k, &melds[i]);
+    bool counts = must_finish ? row->must_finish : melds[i].kind == KIND_WILD_MELD;
+    if (counts && !meld_is_complete(k, &melds[i])) {
+      *index = n;
+      return &melds[i];
+    }
+  }
+  return NULL;
+}
+
+bool meld_judge_exclusive(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team,
+                          const meld_t *onto, unsigned wilds, verdict_t *err, rule_uses_t *uses) {
+  if (!k->rs->wild_meld.exclusive || wilds == 0 || (onto && onto->kind == KIND_WILD_MELD))
+    return true;
+  int index = 0;
+  if (!meld_unfinished(k, melds, nmelds, team, false, &index)) {
+    note(uses, RK_WILD_MELD_EXCLUSIVE);
+    return true;
+  }
+  return verdict_fail(err, CODE_WILD_OVERFLOW, RK_WILD_MELD_EXCLUSIVE,
+                      P_("the team's meld of wild cards #%d is unfinished: no wild card goes to "
+                         "another meld until it is complete, this one would take %u",
+                         "the team's meld of wild cards #%d is unfinished: no wild card goes to "
+                         "another meld until it is complete, this one would take %u", wilds),
+                      index, wilds);
 }

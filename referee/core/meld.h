@@ -48,6 +48,10 @@ typedef struct {
   rule_key_t key;            /* the key that makes the kind, noted when one is formed */
   int pure, impure;          /* its bonus when complete */
   const int *pure_by_rank, *impure_by_rank; /* or by rank (NULL: the same for all) */
+  const rs_wild_bonus_t *by_jokers; /* or by the jokers it holds (wild_meld.by_jokers) */
+  int nby_jokers;
+  int unfinished;            /* what one unfinished at the end costs (wild_meld.unfinished) */
+  bool must_finish;          /* going_out.no_unfinished: going out needs it complete */
 } meld_row_t;
 
 /* A hand's kind table: one row per kind, and the kind a set of each rank
@@ -158,8 +162,37 @@ bool meld_is_canasta(const meld_kinds_t *k, const meld_t *m);
 /* A complete sequence (sequence.max_cards). */
 bool meld_is_complete_sequence(const meld_kinds_t *k, const meld_t *m);
 
-/* A team's canastas by kind: natural rank pure/impure, wild rank pure/impure. */
-typedef struct { int all, pure, impure, wild_pure, wild_impure; } canastas_t;
+/* A team's canastas by kind: natural rank pure/impure, wild rank pure/impure,
+ * wild cards of any mix (wild_meld). */
+typedef struct { int all, pure, impure, wild_pure, wild_impure, wild_meld; } canastas_t;
 canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team);
+
+/* ---- melds of wild cards only (wild_meld.*) -------------------------------- */
+
+/* Cards that are all wild, of any mix, where the ruleset has melds of them:
+ * a meld of them is a meld of wild cards (no natural, no three). */
+bool meld_is_wild_mix(const meld_kinds_t *k, const mix_t *m);
+
+/* MELD-SIZE: a meld of wild cards of n cards in all (wild_meld.min_cards,
+ * wild_meld.max_cards or meld.max_cards). */
+bool meld_judge_wild_meld(const meld_kinds_t *k, unsigned n, verdict_t *err, rule_uses_t *uses);
+
+/* The team's meld of wild cards that a new group of wild cards joins
+ * (wild_meld.per_team: one_open, its unfinished one; one, its one), NULL for
+ * a new meld. */
+const meld_t *meld_wild_meld_to_join(const meld_kinds_t *k, const meld_t *melds, int nmelds,
+                                     int team);
+
+/* The team's first unfinished meld of a must_finish kind (going_out.
+ * no_unfinished) or, for `exclusive`, of wild cards; its number among the
+ * team's melds (#N) to *index. NULL when there is none. */
+const meld_t *meld_unfinished(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team,
+                              bool must_finish, int *index);
+
+/* WILD-OVERFLOW (wild_meld.exclusive): `wilds` wild cards going to `onto`
+ * (NULL: a new meld) while the team has an unfinished meld of wild cards
+ * that `onto` is not. */
+bool meld_judge_exclusive(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team,
+                          const meld_t *onto, unsigned wilds, verdict_t *err, rule_uses_t *uses);
 
 #endif

@@ -37,7 +37,9 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
     own += rs_value(e->rs, (card_t)top);
   }
   if (!e->opened_before_turn) e->open_value[m - e->melds] += (int)own;
-  m->naturals = m->kind == KIND_SEQUENCE ? m->cards.total : cc_rank_count(&m->cards, m->rank);
+  m->naturals = m->kind == KIND_SEQUENCE    ? m->cards.total
+                : m->kind == KIND_WILD_MELD ? 0 /* no rank: every card is wild */
+                                            : cc_rank_count(&m->cards, m->rank);
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
@@ -76,7 +78,8 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   meld_count_t c = meld_count(old, m);
   if (!meld_judge_set(k, m->rank, c, &e->err, &e->uses) ||
       !meld_judge_wild_set_fill(k, m->rank, c.wild, cc_rank_count(&e->packs, m->rank), &e->err,
-                                &e->uses))
+                                &e->uses) ||
+      !meld_judge_exclusive(k, e->melds, e->nmelds, team, old, m->wilds, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
   meld_kind_t kind = (meld_kind_t)k->of_rank[m->rank];
@@ -84,6 +87,24 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   meld_t *dst = old ? old : new_meld(e, st, team, m->rank, kind);
   if (!dst) return false;
   eng_note_opening_group(e, st, p, fill_meld(e, dst, st, p, top));
+  return true;
+}
+
+/* wild_meld.*: wild cards of any mix, a new meld of them or the one the
+ * team's meld of wild cards they join (wild_meld.per_team). */
+static bool form_wild_meld(engine_t *e, const stmt_t *st, int p, const mix_t *m) {
+  const meld_kinds_t *k = e->kinds;
+  int team = e->team_of[p];
+  const meld_t *join = meld_wild_meld_to_join(k, e->melds, e->nmelds, team);
+  meld_t *old = join ? &e->melds[join - e->melds] : NULL;
+  unsigned n = m->wilds + (old ? old->cards.total : 0);
+  if (!meld_judge_wild_meld(k, n, &e->err, &e->uses) ||
+      !meld_judge_exclusive(k, e->melds, e->nmelds, team, old, m->wilds, &e->err, &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  if (old) eng_use(e, RK_WILD_MELD_PER_TEAM);
+  meld_t *dst = old ? old : new_meld(e, st, team, -1, KIND_WILD_MELD);
+  if (!dst) return false;
+  eng_note_opening_group(e, st, p, fill_meld(e, dst, st, p, -1));
   return true;
 }
 
@@ -110,6 +131,8 @@ bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
     return eng_after_meld(e, st, p);
   }
   mix_t m = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, -1);
+  if (meld_is_wild_mix(e->kinds, &m))
+    return form_wild_meld(e, st, p, &m) && eng_after_meld(e, st, p);
   int before = e->nmelds;
   if (!judge_mix(e, st, &m) || !form_set(e, st, p, -1, &m)) return false;
   /* canasta.hidden_factor: a whole pure canasta of a kind that may be hidden
@@ -153,6 +176,20 @@ static bool add_to_sequence(engine_t *e, const stmt_t *st, int p, meld_t *m) {
   return eng_after_meld(e, st, p);
 }
 
+/* wild_meld.*: only wild cards join a meld of wild cards. */
+static bool add_to_wild_meld(engine_t *e, const stmt_t *st, int p, meld_t *m) {
+  char b[4];
+  for (unsigned i = 0; i < st->ncards; i++)
+    if (!rs_is_wild(e->rs, st->cards[i]))
+      return eng_fail(e, st, st->card_cols[i], CODE_MELD_RANK, RK_WILD_MELD_MIN_CARDS,
+                      _("%s is not a wild card: a meld of wild cards takes only wild cards"),
+                      card_name(st->cards[i], b));
+  if (!meld_judge_wild_meld(e->kinds, m->cards.total + st->ncards, &e->err, &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  fill_meld(e, m, st, p, -1);
+  return eng_after_meld(e, st, p);
+}
+
 bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
   int team = e->team_of[p];
   if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p)) return false;
@@ -162,6 +199,7 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
   meld_t *m = meld_to_add_to(e, st, team);
   if (!m || !eng_check_in_hand(e, st, p)) return false;
   if (m->kind == KIND_SEQUENCE) return add_to_sequence(e, st, p, m);
+  if (m->kind == KIND_WILD_MELD) return add_to_wild_meld(e, st, p, m);
   mix_t x = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, m->rank);
   if ((x.red3_col || x.bad_col) && !judge_mix(e, st, &x)) return false;
   bool going_out_only;
@@ -173,7 +211,8 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
   meld_count_t c = meld_count(m, &x);
   if (!meld_judge_set(e->kinds, m->rank, c, &e->err, &e->uses) ||
       !meld_judge_wild_set_fill(e->kinds, m->rank, c.wild, cc_rank_count(&e->packs, m->rank),
-                                &e->err, &e->uses))
+                                &e->err, &e->uses) ||
+      !meld_judge_exclusive(e->kinds, e->melds, e->nmelds, team, m, x.wilds, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);

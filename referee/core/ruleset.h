@@ -15,7 +15,8 @@
 
 #include "card.h"
 
-enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8 };
+enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8,
+       RS_MAX_WILD_BONUSES = 8 };
 
 /* Classes of cards named in lists such as pile.blocked_by (a bit mask). */
 enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
@@ -23,6 +24,7 @@ enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
 typedef struct { int from, minimum; } rs_band_t;
 typedef struct { int cards, max_wild; } rs_wild_limit_t;
 typedef struct { int count, value; } rs_red3_total_t;
+typedef struct { int jokers, value; } rs_wild_bonus_t; /* wild_meld.by_jokers */
 
 /* From the rows of rulekeys.def come each ENUM key's C enum, then the
  * members of rs_seat_t and ruleset_t. A row's TYPE gives a member's C type

@@ -297,6 +297,21 @@ static yaml_node_t *culprit(loader_t *ld, yaml_node_t *root, const char *const k
 #define KEYS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 /* Cross-field checks the schema table cannot express. */
+/* wild_meld.*: all-wild cards are either a set of a wild rank or a meld of
+ * wild cards, never both; and a meld of them has room for its first cards. */
+static bool check_wild_meld(loader_t *ld, yaml_node_t *root, const ruleset_t *rs) {
+  int min = rs->wild_meld.min_cards, max = rs->wild_meld.max_cards;
+  for (int r = 0; min > 0 && r < RANK_COUNT; r++)
+    if (rs->meld.wild_sets[r])
+      return fail_at(ld, culprit(ld, root, KEYS("wild_meld.min_cards", "meld.wild_sets")),
+                     "wild_meld: melds of wild cards and meld.wild_sets (%s) exclude each other",
+                     card_rank_name(r));
+  if (min > 0 && max > 0 && max < min)
+    return fail_at(ld, culprit(ld, root, KEYS("wild_meld.max_cards", "wild_meld.min_cards")),
+                   "wild_meld: max_cards %d is below min_cards %d", max, min);
+  return true;
+}
+
 static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *rs) {
   for (int i = 0; i < rs->nseats; i++) {
     const rs_seat_t *s = &rs->seats[i];
@@ -335,7 +350,7 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     return fail_at(ld, culprit(ld, root, KEYS("meld.max_cards", "meld.min_cards")),
                    "meld: max_cards %d is below min_cards %d", rs->meld.max_cards,
                    rs->meld.min_cards);
-  return true;
+  return check_wild_meld(ld, root, rs);
 }
 
 /* libyaml's scanner is quadratic in the depth of flow collections ([[[[...),

@@ -6,9 +6,18 @@
 #include "engine_private.h"
 #include "meld.h"
 
+/* wild_meld.by_jokers: the bonus of a complete meld of wild cards by the
+ * jokers it holds, the row's own (wild_meld.bonus) where no entry lists them. */
+static long by_jokers(const meld_row_t *row, const meld_t *m) {
+  for (int i = 0; i < row->nby_jokers; i++)
+    if (row->by_jokers[i].jokers == (int)m->cards.n[CARD_JOKER]) return row->by_jokers[i].value;
+  return row->pure;
+}
+
 long score_meld_bonus(const meld_kinds_t *k, const meld_t *m) {
-  if (!meld_is_complete(k, m)) return 0;
   const meld_row_t *row = meld_row(k, m);
+  if (!meld_is_complete(k, m)) return -(long)row->unfinished; /* wild_meld.unfinished */
+  if (row->by_jokers) return by_jokers(row, m);
   bool pure = meld_is_pure(k, m);
   long b = pure ? row->pure : row->impure;
   if (row->pure_by_rank) b = pure ? row->pure_by_rank[m->rank] : row->impure_by_rank[m->rank];
@@ -62,6 +71,24 @@ static void note_hand_uses(engine_t *e, int t) {
   if (rs->red_threes.in_hand_penalty) eng_use(e, RK_RED_THREES_IN_HAND_PENALTY);
 }
 
+/* wild_meld.*: the bonuses and penalties of the team's melds of wild cards. */
+static void note_wild_meld_uses(engine_t *e, int t) {
+  const ruleset_t *rs = e->rs;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != t || m->kind != KIND_WILD_MELD) continue;
+    if (!meld_is_complete(e->kinds, m)) {
+      if (rs->wild_meld.unfinished) eng_use(e, RK_WILD_MELD_UNFINISHED);
+      continue;
+    }
+    bool listed = false;
+    for (int j = 0; j < rs->wild_meld.nby_jokers; j++)
+      listed = listed || rs->wild_meld.by_jokers[j].jokers == (int)m->cards.n[CARD_JOKER];
+    if (rs->wild_meld.nby_jokers) eng_use(e, RK_WILD_MELD_BY_JOKERS);
+    if (!listed && rs->wild_meld.bonus) eng_use(e, RK_WILD_MELD_BONUS);
+  }
+}
+
 /* The scoring rules a team's score relied on. */
 static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool concealed) {
   const ruleset_t *rs = e->rs;
@@ -86,6 +113,7 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
       eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
   }
   note_hand_uses(e, t);
+  if (rs->wild_meld.min_cards) note_wild_meld_uses(e, t);
 }
 
 /* The team's melds: cards, bonuses, canastas by kind. */
