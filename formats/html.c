@@ -198,7 +198,9 @@ static void put_melds(FILE *out, const eng_view_t *e) {
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     fprintf(out, "%s[%d,", i ? "," : "", m->team);
-    json_string(out, meld_row(e->kinds, m)->sequence ? "seq" : card_rank_name(m->rank));
+    json_string(out, meld_row(e->kinds, m)->sequence ? "seq"
+                     : m->kind == KIND_WILD_MELD      ? "wild"
+                                                      : card_rank_name(m->rank));
     /* the wild cards that make it impure: none in a pure meld (meld_is_pure) */
     fprintf(out, ",%d,%d,%u,", meld_is_canasta(e->kinds, m) ? 1 : 0, m->hidden ? 1 : 0,
             meld_is_pure(e->kinds, m) ? 0u : m->wilds);
@@ -494,6 +496,7 @@ static const char *const page_words[] = {
   N_(" ◀ to act"), N_(", foot {0}"), N_("Melds of {0}"),
   N_(" — red threes: {0}"), N_("sequence"), N_("{0}s"), N_("hidden impure canasta (closed)"),
   N_("hidden pure canasta (closed)"), N_("impure canasta (closed)"), N_("pure canasta (closed)"),
+  N_("wild cards"), N_("canasta of wild cards (closed)"),
   N_("Pile: "), N_("; blocked by its top card"), N_("target {0}"),
   N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("going out"),
   N_("cut"), N_("cards left"), N_("hand total"), N_("running"), N_("legal"), N_("illegal"),

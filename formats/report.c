@@ -394,7 +394,10 @@ static void put_counts(FILE *out, const eng_view_t *e, const card_counts_t *cc, 
 
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
   bool pure = meld_is_pure(e->kinds, m);
-  if (meld_row(e->kinds, m)->sequence)
+  if (m->kind == KIND_WILD_MELD) /* wild_meld: no rank, never pure or impure */
+    snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m) ? _("canasta of wild cards")
+                                                          : _("wild cards"));
+  else if (meld_row(e->kinds, m)->sequence)
     snprintf(buf, len, "%s", meld_is_complete(e->kinds, m) ? _("sequence, complete")
                                                            : _("sequence"));
   else if (meld_is_canasta(e->kinds, m) && m->hidden)
@@ -543,7 +546,8 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
       if (m->team != t) continue;
       char kind[64];
       fprintf(out, "\n    #%d %s: ", ++n, meld_kind(e, m, kind, sizeof kind));
-      put_counts(out, e, &m->cards, color, meld_row(e->kinds, m)->sequence ? -2 : m->rank);
+      put_counts(out, e, &m->cards, color,
+                 meld_row(e->kinds, m)->sequence || m->kind == KIND_WILD_MELD ? -2 : m->rank);
     }
     fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
     if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
@@ -602,7 +606,7 @@ void report_json_state(FILE *out, const record_t *rec) {
     json_string(out, rec->team[m->team]);
     const meld_row_t *row = meld_row(e->kinds, m);
     fprintf(out, ",\"kind\":\"%s\",\"rank\":", row->json);
-    json_string(out, row->sequence ? NULL : card_rank_name(m->rank));
+    json_string(out, row->sequence || m->rank < 0 ? NULL : card_rank_name(m->rank));
     fprintf(out, ",\"wilds\":%u,\"canasta\":%s,\"hidden\":%s,\"cards\":", m->wilds,
             meld_is_canasta(e->kinds, m) ? "true" : "false",
             m->hidden ? "true" : "false");

@@ -81,6 +81,7 @@ static void note_wild_meld_uses(engine_t *e, int t) {
       if (rs->wild_meld.unfinished) eng_use(e, RK_WILD_MELD_UNFINISHED);
       continue;
     }
+    eng_use(e, RK_CANASTA_MIN_CARDS); /* complete at canasta.min_cards */
     bool listed = false;
     for (int j = 0; j < rs->wild_meld.nby_jokers; j++)
       listed = listed || rs->wild_meld.by_jokers[j].jokers == (int)m->cards.n[CARD_JOKER];
