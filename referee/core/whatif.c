@@ -175,6 +175,29 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
              nw, before->player_name[p]);
 }
 
+/* wild_meld.exclusive: the wild cards refused, added to the team's
+ * unfinished meld of wild cards instead, when the engine accepts that. */
+static void instead_of_exclusive(const engine_t *before, engine_t *scratch, stmt_t *try,
+                                 const stmt_t *st, int p, char *out, size_t len) {
+  card_t wild[STMT_MAX_CARDS];
+  unsigned nw = 0;
+  int index = 0;
+  if (!meld_unfinished(before->kinds, before->melds, before->nmelds, before->team_of[p], false,
+                       &index))
+    return;
+  for (unsigned i = 0; i < st->ncards && i < STMT_MAX_CARDS; i++)
+    if (rs_is_wild(before->rs, st->cards[i])) wild[nw++] = st->cards[i];
+  stmt_t add = *st;
+  add.verb = V_ADD;
+  add.ref_rank = -1;
+  add.ref_index = index;
+  if (!nw || !accepted(before, scratch, try, &add, p, wild, nw)) return;
+  char list[256];
+  cards_text(wild, nw, list, sizeof list);
+  snprintf(out, len, _("add #%d %s: the wild cards to the team's unfinished meld of wild cards"),
+           index, list);
+}
+
 /* A premature going out: what going out lacked, from the table it was
  * judged on (`after`), and what the player could still do at the table the
  * verdict's line found (`before`): keep a card and go on, or nothing, when
@@ -246,6 +269,8 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
                   v->line == st->line;
   if (!take && !overflow) return;
   /* tried in before's what-if space, made with it by eng_new */
-  if (take) instead_of_take(before, before->scratch, before->scratch_st, st, p, out, len);
+  if (overflow && v->rule == RK_WILD_MELD_EXCLUSIVE)
+    instead_of_exclusive(before, before->scratch, before->scratch_st, st, p, out, len);
+  else if (take) instead_of_take(before, before->scratch, before->scratch_st, st, p, out, len);
   else instead_of_overflow(before, before->scratch, before->scratch_st, st, p, out, len);
 }

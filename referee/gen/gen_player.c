@@ -189,6 +189,13 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     int k = of_rank(h, r, cards, 64);
     if (k >= rs->meld.min_cards) cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
   }
+  /* wild cards only, any mix (wild_meld.*) */
+  const meld_row_t *wm = &gen_vw(g)->kinds->row[KIND_WILD_MELD];
+  int all = wm->formable ? wilds_in(g, h, wild, 64, false) : 0;
+  if (all > 0 && all >= wm->min_cards) {
+    int n = all < wm->max_cards ? all : wm->max_cards;
+    cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
+  }
   /* black threes, which some rules meld only to go out */
   if (rs->meld.black_threes != THREES_NEVER) {
     int k = 0;
@@ -272,7 +279,8 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if (m->team != g->team_of[p]) continue;
     char verb[32];
     index++;
-    bool by_rank = m->kind != KIND_SEQUENCE && rs->meld.same_rank != SAME_RANK_ALLOW &&
+    bool by_rank = m->kind != KIND_SEQUENCE && m->kind != KIND_WILD_MELD &&
+                   rs->meld.same_rank != SAME_RANK_ALLOW &&
                    gen_chance(g, 50);
     if (by_rank) snprintf(verb, sizeof verb, "add %s", card_rank_name(m->rank));
     else snprintf(verb, sizeof verb, "add #%d", index);
@@ -285,6 +293,11 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
       int sw = nd.seqs > 0 ? 14 : 8;
       if (below < CARD_KINDS && h->n[below]) cand_add(g, cs, sw, 1, verb, &below, 1);
       if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, sw, 1, verb, &above, 1);
+      continue;
+    }
+    if (m->kind == KIND_WILD_MELD) { /* wild cards only: one more, up to its cap */
+      if (nw > 0 && (int)m->cards.total < meld_row(e->kinds, m)->max_cards)
+        cand_add(g, cs, 10, 1, verb, wild, 1);
       continue;
     }
     int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
