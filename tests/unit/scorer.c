@@ -12,7 +12,7 @@
 #include <string.h>
 
 enum { KINDS = 53, JOKER = 52, NOSEATS = 12, MAXMELDS = 64, MAXPILE = 1024 };
-enum { SET, SEQUENCE };
+enum { SET, SEQUENCE, WILD }; /* WILD: wild cards only (wild_meld) */
 
 typedef struct {
   int n[KINDS];
@@ -93,6 +93,11 @@ static void classify(const sc_t *s, smeld_t *m) {
   m->rank = nat;
   if (s->rs->sequence.max_cards > 0 && all_natural && one_suit && ranks > 1) m->kind = SEQUENCE;
   if (nat >= 0) return;
+  if (s->rs->wild_meld.min_cards > 0) { /* rulesets.md, wild_meld: no rank */
+    m->kind = WILD;
+    m->rank = -1;
+    return;
+  }
   int best = -1;
   for (int r = 0; r < 14; r++)
     if (s->rs->meld.wild_sets[r] && wildn[r] > 0 && (best < 0 || wildn[r] > wildn[best])) best = r;
@@ -111,6 +116,17 @@ static smeld_t *meld_of_rank(sc_t *s, int t, int rank) {
   return NULL;
 }
 
+/* wild_meld.per_team: one_open, the team's unfinished meld of wild cards
+ * (fewer than canasta.min_cards); one, its first. */
+static smeld_t *wild_to_join(sc_t *s, int t) {
+  rs_wild_per_team_t per = s->rs->wild_meld.per_team;
+  for (int i = 0; per != WILD_PER_TEAM_ANY && i < s->nmelds[t]; i++)
+    if (s->meld[t][i].kind == WILD &&
+        (per == WILD_PER_TEAM_ONE || s->meld[t][i].count < s->rs->canasta.min_cards))
+      return &s->meld[t][i];
+  return NULL;
+}
+
 /* A new meld of `cards` (by `meld`, or by `take` with the top card): under
  * meld.same_rank merge a set joins the team's set of its rank. */
 static void lay(sc_t *s, int p, const int *cards, int n, bool from_meld_line) {
@@ -121,6 +137,7 @@ static void lay(sc_t *s, int p, const int *cards, int n, bool from_meld_line) {
   int t = s->team[p];
   smeld_t *join = m.kind == SET && s->rs->meld.same_rank == SAME_RANK_MERGE
                       ? meld_of_rank(s, t, m.rank) : NULL;
+  if (m.kind == WILD) join = wild_to_join(s, t);
   mark_melded(s, p);
   if (join) {
     for (int c = 0; c < KINDS; c++) join->n[c] += m.n[c];
@@ -236,6 +253,12 @@ static long red3_value(const ruleset_t *rs, int count) {
 static long meld_bonus(const sc_t *s, const smeld_t *m) {
   const ruleset_t *rs = s->rs;
   if (m->kind == SEQUENCE) return m->count == rs->sequence.max_cards ? rs->sequence.bonus : 0;
+  if (m->kind == WILD && m->count < rs->canasta.min_cards) return -(long)rs->wild_meld.unfinished;
+  if (m->kind == WILD) { /* wild_meld.by_jokers, else wild_meld.bonus */
+    for (int i = 0; i < rs->wild_meld.nby_jokers; i++)
+      if (rs->wild_meld.by_jokers[i].jokers == m->n[JOKER]) return rs->wild_meld.by_jokers[i].value;
+    return rs->wild_meld.bonus;
+  }
   if (m->count < rs->canasta.min_cards || m->rank < 0) return 0;
   int others = 0; /* wild cards other than the set's rank */
   for (int c = 0; c < KINDS; c++)

@@ -3,12 +3,17 @@
  * bonus by the jokers it holds and the penalty when unfinished. The figures
  * expected are the docs' (docs/rulesets.md#wild_meld: Modern American's
  * 3,000 / 2,500 / 2,000 and -2,000), written here, not read from the code. */
+#define _POSIX_C_SOURCE 200809L
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "gen.h"
 #include "helpers.h"
 #include "meld.h"
 #include "score.h"
+#include "scorer.h"
 
 /* Classic with melds of wild cards as wild-meld.yaml sets them (corpus/custom). */
 static ruleset_t with_wild_melds(void) {
@@ -158,4 +163,38 @@ Test(wild_meld, exclusive_keeps_wild_cards_for_the_unfinished_one) {
   cr_assert_not(meld_judge_exclusive(&k, melds, 2, 0, NULL, 3, &v, NULL), "nor a new meld");
   cc_add(&melds[1].cards, CARD_JOKER, 3); /* seven: complete */
   cr_expect(meld_judge_exclusive(&k, melds, 2, 0, &melds[0], 1, &v, NULL));
+}
+
+/* Games generated under the custom rulesets of corpus/custom (Modern
+ * American's reading, Bolivia's, and exclusive): all legal, and their score
+ * lines, the engine's, those of the second scorer (scorer.c, written from
+ * docs/rulesets.md). */
+Test(wild_meld, generated_games_are_legal_and_scored_as_the_docs_say) {
+  const char *names[] = {"wild-meld", "wild-meld-any", "wild-meld-exclusive"};
+  for (int i = 0; i < 3; i++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/corpus/custom/%s.yaml", SOURCE_DIR, names[i]);
+    ruleset_t rs;
+    rs_error_t err;
+    cr_assert(rs_load(&rs, path, &err), "%s: %s", path, err.message);
+    for (int players = 2; players <= 4; players += 2) {
+      char *buf = NULL;
+      size_t len;
+      FILE *f = open_memstream(&buf, &len);
+      gen_options_t opt = {path, players, 11, 6, 0, false};
+      gen_stats_t st;
+      char why[512];
+      cr_assert_eq(gen_write(&opt, f, &st, why, sizeof why), 0, "%s at %d: %s", names[i],
+                   players, why);
+      fclose(f);
+      cr_expect(strstr(buf, " meld JK JK") || strstr(buf, " meld 2"), "%s: no meld of wild cards",
+                names[i]);
+      scorer_result_t sc;
+      scorer_check(buf, len, &rs, &sc);
+      cr_expect(sc.hands > 0 && sc.mismatches == 0,
+                "%s at %d players: %d of %d team scores differ from the second scorer's; %s",
+                names[i], players, sc.mismatches, sc.compared, sc.first);
+      free(buf);
+    }
+  }
 }
