@@ -186,7 +186,8 @@ void eng_copy(engine_t *dst, const engine_t *src);
 
 /* What p's team lacks to go out if p's hand emptied now: the first
  * requirement unmet (going_out.first_turn, .canastas, .pure, .impure, .wild,
- * .sequences), with what the team has and needs; rule RK_NONE when nothing
+ * .sequences, .no_unfinished: `have` the unfinished meld's #N), with what the
+ * team has and needs; rule RK_NONE when nothing
  * is lacking. A query: it judges nothing and changes nothing. */
 typedef struct {
   rule_key_t rule;
