@@ -155,6 +155,21 @@ static int wild_room(const gen_t *g, const meld_row_t *row, int nat, int cards) 
   return room;
 }
 
+/* Wild cards only, any mix (wild_meld.*): a new meld of them, or a group
+ * joining the team's one (wild_meld.per_team), as many as fit. */
+static void new_wild_meld(gen_t *g, cands_t *cs, int p, needs_t nd) {
+  const eng_view_t *e = gen_vw(g);
+  const meld_row_t *wm = &e->kinds->row[KIND_WILD_MELD];
+  if (!wm->formable) return;
+  card_t wild[64];
+  int all = wilds_in(g, &e->hand[p], wild, 64, false);
+  const meld_t *join = meld_wild_meld_to_join(e->kinds, e->melds, e->nmelds, g->team_of[p]);
+  int room = wm->max_cards - (join ? (int)join->cards.total : 0);
+  int n = all < room ? all : room;
+  if (n > 0 && n >= (join ? 1 : wm->min_cards))
+    cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
+}
+
 /* New sets of natural ranks, with some wild cards where the rules allow. */
 static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
@@ -189,13 +204,7 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     int k = of_rank(h, r, cards, 64);
     if (k >= rs->meld.min_cards) cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
   }
-  /* wild cards only, any mix (wild_meld.*) */
-  const meld_row_t *wm = &gen_vw(g)->kinds->row[KIND_WILD_MELD];
-  int all = wm->formable ? wilds_in(g, h, wild, 64, false) : 0;
-  if (all > 0 && all >= wm->min_cards) {
-    int n = all < wm->max_cards ? all : wm->max_cards;
-    cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
-  }
+  new_wild_meld(g, cs, p, nd);
   /* black threes, which some rules meld only to go out */
   if (rs->meld.black_threes != THREES_NEVER) {
     int k = 0;
