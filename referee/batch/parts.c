@@ -177,14 +177,24 @@ static void start_batch(char *const files[], int from, int to, jobs_t *pool, par
 
 enum { MEASURED = 256 };
 
+/* The files of the next batch, when `left` files remain: a share of them
+ * that shrinks as they go (guided self-scheduling), so that the batches
+ * given last are short and no worker judges the end alone while the others
+ * idle; at least FEW, a batch costing the parent a message. 8N batches of
+ * one size left the last batch, 1/16 of the work for --jobs 2, to run while
+ * the other worker had nothing to take. */
+enum { FEW = 4 };
+static int batch_files(int left, int workers) {
+  int share = (left + 2 * workers - 1) / (2 * workers);
+  return share < FEW ? FEW : share;
+}
+
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job) {
   size_t cut_bytes = part_bytes;
   if (part_bytes == PART_AUTO) part_bytes = PART_BYTES;
   if (workers < 1) workers = 1;
-  int pieces = PIECES * workers;
-  int most = (nfiles + pieces - 1) / pieces; /* files a batch, the last batch shorter */
-  int status = 0, from = 0;
+  int status = 0, from = 0, most = batch_files(nfiles, workers);
   unsigned long long bytes = 0;
   for (int f = 0; f < nfiles; f++) {
     /* measured where there are few inputs (a big one is cut into parts); many
@@ -194,15 +204,14 @@ int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, 
       bytes += (unsigned long long)n;
       if (bytes < part_bytes && f + 1 - from < most) continue;
       start_batch(files, from, f + 1, pool, job);
-      from = f + 1;
-      bytes = 0;
-      continue;
+    } else {
+      start_batch(files, from, f, pool, job);
+      int s = cut_input(files[f], cut_bytes, workers, pool, task, ctx, job);
+      if (s > status) status = s;
     }
-    start_batch(files, from, f, pool, job);
     from = f + 1;
     bytes = 0;
-    int s = cut_input(files[f], cut_bytes, workers, pool, task, ctx, job);
-    if (s > status) status = s;
+    most = batch_files(nfiles - from, workers);
   }
   start_batch(files, from, nfiles, pool, job);
   return status;
