@@ -71,6 +71,15 @@ sizes=$(awk -F', ' '/^sendto/ { print $3 }' "$tmp/sent" | tr '\n' ' ')
 echo "$sizes" | awk '{ exit !(NF >= 3 && $NF * 4 <= $1) }' ||
   fail "--jobs 2 on 400 small files: the batches' messages ($sizes bytes) end with one over a quarter of the first"
 
+# - the parent of check --jobs walks the directory before its processes
+#   judge anything: it asked lstat and stat of every file (800 calls for 400
+#   files, one after the other); readdir says which entries are regular files
+strace -o "$tmp/stats" -e trace=stat,lstat,newfstatat,fstatat64,statx,fstat \
+  "$ref" check --quiet --jobs 2 "$tmp/hands" >/dev/null 2>&1
+stats=$(grep -c 'stat' "$tmp/stats")
+[ "$stats" -le 100 ] ||
+  fail "check --jobs 2 on 400 files: the parent made $stats stat calls (at most 100: a stat a file?)"
+
 # the parent's instructions (callgrind): valgrind runs in the process it
 # starts, so that pid's profile is the parent's (the children, forked,
 # write their own; --parse-only: they cut the same parts and are quicker)
@@ -91,5 +100,5 @@ else
   awk -v p="$per" 'BEGIN { exit !(p < 1.9) }' ||
     fail "the parent of --jobs 2 ran $per instructions a byte of input to cut it (at most 1.9)"
 fi
-[ "$fails" -eq 0 ] && echo "jobs cost: $seeks lseek calls for $records records; $nf processes forked on 8 parts, $nb on small files; $made temporary files for 400 small files, batches of $sizes bytes; the parent $per instructions a byte"
+[ "$fails" -eq 0 ] && echo "jobs cost: $seeks lseek calls for $records records; $nf processes forked on 8 parts, $nb on small files; $made temporary files for 400 small files, batches of $sizes bytes, $stats stat calls in check's walk; the parent $per instructions a byte"
 exit "$((fails > 0))"
