@@ -166,16 +166,20 @@ FILE *jobs_side(void) { return side_out; }
 
 /* ---- in the parent ------------------------------------------------------ */
 
-/* n bytes of f (all of it: n = -1) to out. */
-static void copy_out(FILE *f, unsigned long long n, FILE *out) {
+/* n bytes of f (all of it: n = -1) to out; true when f was read to its
+ * end and held nothing. */
+static bool copy_out(FILE *f, unsigned long long n, FILE *out) {
   char buf[1 << 16];
   size_t got;
+  unsigned long long all = 0;
   rewind(f);
   while (n > 0 && (got = fread(buf, 1, n < sizeof buf ? (size_t)n : sizeof buf, f)) > 0) {
     fwrite(buf, 1, got, out);
     n -= got;
+    all += got;
   }
   fflush(out);
+  return all == 0 && feof(f) && !ferror(f);
 }
 
 /* What a task that died (or never started) did not judge, on stderr. */
@@ -211,13 +215,14 @@ static void say_lost(const slot_t *s, const job_counts_t *c) {
   fprintf(stderr, ": %s\n", why);
 }
 
-/* The stream's descriptor (f closed), emptied, at its start; -1 when it
- * cannot be. NULL: no stream, none wanted. */
-static int emptied(FILE *f, bool *ok) {
+/* The stream's descriptor (f closed), emptied (truncated unless known to
+ * be empty: --quiet's outputs), at its start; -1 when it cannot be. NULL:
+ * no stream, none wanted. */
+static int emptied(FILE *f, bool empty, bool *ok) {
   if (!f) return -1;
   int fd = dup(fileno(f));
   fclose(f);
-  if (fd >= 0 && ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0) return fd;
+  if (fd >= 0 && (empty || ftruncate(fd, 0) == 0) && lseek(fd, 0, SEEK_SET) == 0) return fd;
   if (fd >= 0) close(fd);
   *ok = false;
   return -1;
@@ -225,12 +230,12 @@ static int emptied(FILE *f, bool *ok) {
 
 /* The printed task's files: kept for the next slot when no process can
  * write to them any more (its task ended, and said so) and they empty. */
-static void put_files(jobs_t *j, slot_t *s, bool lost) {
+static void put_files(jobs_t *j, slot_t *s, bool lost, bool empty) {
   bool ok = !lost && j->nspare < j->cap;
   files_t f = {-1, -1};
   if (ok) {
-    f.out = emptied(s->out, &ok);
-    f.side = emptied(s->side, &ok);
+    f.out = emptied(s->out, empty, &ok);
+    f.side = emptied(s->side, false, &ok);
   } else {
     if (s->out) fclose(s->out);
     if (s->side) fclose(s->side);
@@ -247,10 +252,10 @@ static void put_files(jobs_t *j, slot_t *s, bool lost) {
 static void finish_slot(jobs_t *j, slot_t *s, const shared_t *sh) {
   const job_counts_t *c = &sh->c[atomic_load(&sh->cur)];
   bool lost = s->signal || !s->out;
-  if (s->out) copy_out(s->out, lost ? c->out : (unsigned long long)-1, stdout);
+  bool empty = s->out && copy_out(s->out, lost ? c->out : (unsigned long long)-1, stdout);
   if (s->side && j->side) j->side(j->side_ctx, s->side, c->side);
   if (lost) say_lost(s, c);
-  put_files(j, s, lost);
+  put_files(j, s, lost, empty);
   if (s->status > j->worst) j->worst = s->status;
   j->totals.records += c->records;
   j->totals.actions += c->actions;
