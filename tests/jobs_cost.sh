@@ -46,6 +46,40 @@ awk -v d="$tmp/many" '/^cgr 1/ { if (out) close(out); out = sprintf("%s/g%04d.cg
 nb=$(forks "$tmp/many"/*.cgr)
 [ "$nb" -eq 2 ] || fail "--jobs 2 on $(ls "$tmp/many" | wc -l) small files forked $nb processes (2 workers expected)"
 
+# many small files (issue 26: --jobs 2 at 1.26-1.54x of one process on
+# 2,000 of them). Counted on 400 one-hand games, a file each, their names of
+# one length:
+"$ref" gen --variant classic --games 400 --hands 1 --seed 3 >"$tmp/hands.cgr"
+mkdir "$tmp/hands"
+awk -v d="$tmp/hands" '/^cgr 1/ { if (out) close(out); out = sprintf("%s/h%04d.cgr", d, ++n) } { print > out }' \
+  "$tmp/hands.cgr"
+# - the output files the parent makes: a temporary file is an inode of /tmp's
+#   file system (0.3 ms of the parent's CPU on ext4, while a worker waits for
+#   its next batch); one a batch was 16 for --jobs 2 (8N batches). Those
+#   printed serve again: no more than the outputs held at once, at most the
+#   4N slots of the pool's ring, however many batches there are.
+strace -o "$tmp/opens" -e trace=openat,open "$ref" --quiet --jobs 2 "$tmp/hands"/*.cgr >/dev/null 2>&1
+made=$(grep -c -e O_TMPFILE -e 'O_CREAT|O_EXCL' "$tmp/opens")
+[ "$made" -le 8 ] ||
+  fail "--jobs 2 on 400 small files made $made temporary files (at most 8, the outputs held at once: one a batch?)"
+# - the batches: their share shrinks as the files go (guided self-scheduling),
+#   so that the last worker does not judge a long batch alone at the end (in
+#   8N batches of one size, the last was 1/16 of the work). Each batch is one
+#   message of its files' names, so its bytes grow with its files.
+strace -o "$tmp/sent" -e trace=sendto "$ref" --quiet --jobs 2 "$tmp/hands"/*.cgr >/dev/null 2>&1
+sizes=$(awk -F', ' '/^sendto/ { print $3 }' "$tmp/sent" | tr '\n' ' ')
+echo "$sizes" | awk '{ exit !(NF >= 3 && $NF * 4 <= $1) }' ||
+  fail "--jobs 2 on 400 small files: the batches' messages ($sizes bytes) end with one over a quarter of the first"
+
+# - the parent of check --jobs walks the directory before its processes
+#   judge anything: it asked lstat and stat of every file (800 calls for 400
+#   files, one after the other); readdir says which entries are regular files
+strace -o "$tmp/stats" -e trace=stat,lstat,newfstatat,fstatat64,statx,fstat \
+  "$ref" check --quiet --jobs 2 "$tmp/hands" >/dev/null 2>&1
+stats=$(grep -c 'stat' "$tmp/stats")
+[ "$stats" -le 100 ] ||
+  fail "check --jobs 2 on 400 files: the parent made $stats stat calls (at most 100: a stat a file?)"
+
 # the parent's instructions (callgrind): valgrind runs in the process it
 # starts, so that pid's profile is the parent's (the children, forked,
 # write their own; --parse-only: they cut the same parts and are quicker)
@@ -66,5 +100,5 @@ else
   awk -v p="$per" 'BEGIN { exit !(p < 1.9) }' ||
     fail "the parent of --jobs 2 ran $per instructions a byte of input to cut it (at most 1.9)"
 fi
-[ "$fails" -eq 0 ] && echo "jobs cost: $seeks lseek calls for $records records; $nf processes forked on 8 parts, $nb on small files; the parent $per instructions a byte"
+[ "$fails" -eq 0 ] && echo "jobs cost: $seeks lseek calls for $records records; $nf processes forked on 8 parts, $nb on small files; $made temporary files for 400 small files, batches of $sizes bytes, $stats stat calls in check's walk; the parent $per instructions a byte"
 exit "$((fails > 0))"
