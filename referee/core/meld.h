@@ -158,7 +158,16 @@ bool meld_is_canasta(const meld_kinds_t *k, const meld_t *m);
 /* A complete sequence (sequence.max_cards). */
 bool meld_is_complete_sequence(const meld_kinds_t *k, const meld_t *m);
 
-/* A team's canastas by kind: natural rank pure/impure, wild rank pure/impure. */
+/* canasta.closed: what a set that is already a canasta refuses, `onto` as
+ * it stands before `cards` cards, `wilds` of them wild, join it (MELD-SIZE
+ * under `all`, WILD-OVERFLOW under `wild`). A sequence is closed by its
+ * size (sequence.max_cards). */
+bool meld_judge_closed(const meld_kinds_t *k, const meld_t *onto, unsigned cards, unsigned wilds,
+                       verdict_t *err, rule_uses_t *uses);
+
+/* A team's canastas: all of them (complete sequences too where
+ * sequence.canasta), and the canastas of a rank by kind: natural rank
+ * pure/impure, wild rank pure/impure. */
 typedef struct { int all, pure, impure, wild_pure, wild_impure; } canastas_t;
 canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team);
 
