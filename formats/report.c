@@ -395,8 +395,9 @@ static void put_counts(FILE *out, const eng_view_t *e, const card_counts_t *cc, 
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
   bool pure = meld_is_pure(e->kinds, m);
   if (meld_row(e->kinds, m)->sequence)
-    snprintf(buf, len, "%s", meld_is_complete(e->kinds, m) ? _("sequence, complete")
-                                                           : _("sequence"));
+    snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m)    ? _("sequence, complete: a canasta")
+                             : meld_is_complete(e->kinds, m) ? _("sequence, complete")
+                                                             : _("sequence"));
   else if (meld_is_canasta(e->kinds, m) && m->hidden)
     snprintf(buf, len, pure ? _("hidden pure canasta %s") : _("hidden impure canasta %s"),
              card_rank_of(m->rank));
@@ -542,7 +543,8 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
       const meld_t *m = &e->melds[i];
       if (m->team != t) continue;
       char kind[64];
-      fprintf(out, "\n    #%d %s: ", ++n, meld_kind(e, m, kind, sizeof kind));
+      n++; /* #N is the meld's own number: a merged meld leaves its number unused */
+      fprintf(out, "\n    #%d %s: ", m->number, meld_kind(e, m, kind, sizeof kind));
       put_counts(out, e, &m->cards, color, meld_row(e->kinds, m)->sequence ? -2 : m->rank);
     }
     fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));

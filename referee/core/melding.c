@@ -129,7 +129,10 @@ static meld_t *meld_named(engine_t *e, const stmt_t *st, int team, int index) {
   meld_t *m = index ? eng_meld_by_number(e, team, index) : eng_meld_by_rank(e, team, st->ref_rank);
   if (m) return m;
   int n = e->melds_made[team];
-  if (index)
+  if (index && index <= n)
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, RK_MELD_MERGE,
+             _("the team's meld #%d is no more: it was merged into another"), index);
+  else if (index)
     eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, RK_NONE,
              P_("the team has %d meld this hand, no #%d", "the team has %d melds this hand, no #%d", n),
              n, index);
@@ -201,21 +204,32 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
   return true;
 }
 
+/* The top card would extend the sequence m at either end, within its size. */
+static bool extends(engine_t *e, const meld_t *m, card_t top) {
+  verdict_t scratch;
+  unsigned ranks;
+  return m->kind == KIND_SEQUENCE && m->suit == card_suit(top) &&
+         meld_judge_sequence(e->kinds, m->suit, m->ranks, &top, 1, &ranks, &scratch, NULL);
+}
+
 /* The top card may go onto the team meld m by itself: a set of its rank
  * where pile.take_onto_meld allows it, or (pile.take_onto_sequence) an
  * unfinished sequence of its suit it extends at either end. */
 static bool may_join(engine_t *e, const meld_t *m, card_t top) {
   const ruleset_t *rs = e->rs;
-  if (m->kind == KIND_SEQUENCE) {
-    verdict_t scratch;
-    unsigned ranks;
-    return rs->pile.take_onto_sequence && m->suit == card_suit(top) &&
-           meld_judge_sequence(e->kinds, m->suit, m->ranks, &top, 1, &ranks, &scratch, NULL);
-  }
+  if (m->kind == KIND_SEQUENCE) return rs->pile.take_onto_sequence && extends(e, m, top);
   bool canasta = meld_is_canasta(e->kinds, m);
   return m->rank == card_rank(top) && rs->pile.take_onto_meld != TAKE_ONTO_NEVER &&
          !(rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !canasta) &&
          !(rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && canasta);
+}
+
+/* The team has a sequence the top card would extend (pile.take_onto_sequence
+ * aside). */
+static bool extends_a_sequence(engine_t *e, int team, card_t top) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && extends(e, &e->melds[i], top)) return true;
+  return false;
 }
 
 /* Why no team meld takes the top card alone: the first rule that refuses it
@@ -229,6 +243,10 @@ static bool onto_refused(engine_t *e, const stmt_t *st, int p, card_t top) {
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the top card %s must be melded with cards from the hand"), card_name(top, b));
   meld_t *m = eng_meld_by_rank(e, e->team_of[p], rank);
+  if (!m && extends_a_sequence(e, e->team_of[p], top))
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_SEQUENCE,
+                    _("the top card %s never goes onto a sequence: it is melded with cards "
+                      "from the hand"), card_name(top, b));
   if (!m)
     return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
                     _("the team has no meld %s for the top card %s"), card_rank_of(rank),

@@ -87,7 +87,7 @@ static int set_rank(const engine_t *e, const stmt_t *st, int p) {
   for (int i = 0; st->verb == V_ADD && i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != e->team_of[p]) continue;
-    if (index ? --index == 0 : m->rank == st->ref_rank) return m->rank;
+    if (index ? m->number == index : m->rank == st->ref_rank) return m->rank;
   }
   return meld_mix(e->kinds, st->cards, NULL, st->ncards, -1).rank;
 }
