@@ -82,6 +82,7 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
   if (s->hidden && rs->canasta.hidden_factor > 1) eng_use(e, RK_CANASTA_HIDDEN_FACTOR);
   if (s->sequences) eng_use(e, RK_SEQUENCE_MAX_CARDS);
   if (s->sequences && rs->sequence.bonus) eng_use(e, RK_SEQUENCE_BONUS);
+  if (s->sequences && rs->sequence.canasta) eng_use(e, RK_SEQUENCE_CANASTA);
   if (s->cut) eng_use(e, RK_CUT_BONUS);
   if (s->going_out) eng_use(e, concealed ? RK_GOING_OUT_CONCEALED_BONUS : RK_GOING_OUT_BONUS);
   if (s->red_three_count > 0) {
