@@ -267,8 +267,19 @@ static void onto_sequence(engine_t *e, meld_t *m, card_t top) {
   m->naturals++;
 }
 
+/* Of two team melds the top card may join, whether a is the better home:
+ * a set of its rank before a sequence, then more cards, then fewer wild
+ * cards. Read from the melds, not their order, so that the order of a turn's
+ * meld lines changes nothing (melds equal by these are equal for the score). */
+static bool better_home(const meld_t *a, const meld_t *b) {
+  bool sa = a->kind != KIND_SEQUENCE, sb = b->kind != KIND_SEQUENCE;
+  if (sa != sb) return sa;
+  if (a->cards.total != b->cards.total) return a->cards.total > b->cards.total;
+  return a->wilds < b->wilds;
+}
+
 /* pile.take_onto_meld, pile.take_onto_sequence: `take` alone puts the top
- * card on the first team meld, in the team's order, it may join. */
+ * card on a team meld it may join, the best by better_home. */
 static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
                            const pile_freeze_t *f) {
   int rank = card_rank(top);
@@ -280,8 +291,10 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
                        f->naturals),
                     f->naturals, card_rank_noun(rank, f->naturals));
   meld_t *m = NULL;
-  for (int i = 0; !m && i < e->nmelds; i++)
-    if (e->melds[i].team == e->team_of[p] && may_join(e, &e->melds[i], top)) m = &e->melds[i];
+  for (int i = 0; i < e->nmelds; i++) {
+    meld_t *o = &e->melds[i];
+    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(o, m))) m = o;
+  }
   if (!m) return onto_refused(e, st, p, top);
   if (m->kind == KIND_SEQUENCE) {
     if (!onto_meld_naturals(e, st, p, top)) return false;

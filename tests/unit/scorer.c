@@ -139,10 +139,19 @@ static bool extends_sequence(const sc_t *s, const smeld_t *m, int c) {
          r <= rs->sequence.high;
 }
 
+static int wilds_in(const sc_t *s, const smeld_t *m) {
+  int w = 0;
+  for (int c = 0; c < KINDS; c++)
+    if (m->n[c] && wild(s, c) && rank_of(c) != m->rank) w += m->n[c];
+  return w;
+}
+
 /* Where `take` alone puts the top card (rulesets.md, pile.take_onto_meld and
- * pile.take_onto_sequence): the first team meld, in order, it may join. */
+ * pile.take_onto_sequence): of the team melds it may join, a set of its rank
+ * before a sequence, then the one with more cards, then fewer wild cards. */
 static smeld_t *take_onto(sc_t *s, int t, int c) {
   const ruleset_t *rs = s->rs;
+  smeld_t *best = NULL;
   for (int i = 0; i < s->nmelds[t]; i++) {
     smeld_t *m = &s->meld[t][i];
     bool canasta = is_canasta(rs, m);
@@ -150,9 +159,14 @@ static smeld_t *take_onto(sc_t *s, int t, int c) {
                   rs->pile.take_onto_meld != TAKE_ONTO_NEVER &&
                   !(rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !canasta) &&
                   !(rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && canasta);
-    if (set_ok || (rs->pile.take_onto_sequence && extends_sequence(s, m, c))) return m;
+    if (!set_ok && !(rs->pile.take_onto_sequence && extends_sequence(s, m, c))) continue;
+    bool better = !best || (m->kind == SET && best->kind == SEQUENCE) ||
+                  (m->kind == best->kind &&
+                   (m->count > best->count ||
+                    (m->count == best->count && wilds_in(s, m) < wilds_in(s, best))));
+    if (better) best = m;
   }
-  return NULL;
+  return best;
 }
 
 /* A new meld of `cards` (by `meld`, or by `take` with the top card): under
