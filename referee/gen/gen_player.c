@@ -466,10 +466,18 @@ static int leader(gen_t *g, int p) {
   return best;
 }
 
-/* Where the hand ends when the stock runs out, a player leaves the pile to
- * the leader of another team when it holds a card the leader keeps. */
+/* Whether the players help whoever is nearest to going out: where the hand
+ * ends when the stock runs out, and where four or more sides each build
+ * alone (a side reaches what going out needs before the stock runs out only
+ * with the others' discards). */
+static bool helping(const gen_t *g) {
+  return g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE || g->nteams >= 4;
+}
+
+/* Where the players help (helping), a player leaves the pile to the leader
+ * of another team when it holds a card the leader keeps. */
 static bool leaves_pile(gen_t *g, int p) {
-  if (g->rs->end.stock_empty != STOCK_EMPTY_AT_ONCE) return false;
+  if (!helping(g)) return false;
   int lead = leader(g, p);
   if (lead < 0 || g->team_of[lead] == g->team_of[p]) return false;
   goal_t lg = gen_goal(g, lead);
@@ -597,7 +605,7 @@ static bool discard(gen_t *g, int p) {
   goal_t gl = gen_goal(g, p);
   cands_t cs;
   cs.n = 0;
-  bool help = g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE, feed = false;
+  bool help = helping(g), feed = false;
   int lead = help ? leader(g, p) : -1;
   goal_t lg = lead >= 0 ? gen_goal(g, lead) : gl;
   for (int i = 0; i < n && help && !feed; i++)

@@ -33,6 +33,9 @@ typedef struct {
   int dealer, cut, turn, actor;
   int first_meld_turn[NOSEATS], team_first_meld_turn[NOSEATS];
   bool decided; /* the hand's last line is `end` or `yes` */
+  bool refused; /* a partner answered `no` in this turn: the player does not go out in it
+                   (rulesets.md, going_out.ask: "after `no` the player must not go out
+                   this turn"; a hand it empties then ends on the empty stock) */
   bool record_started;
 } sc_t;
 
@@ -61,6 +64,7 @@ static void new_hand(sc_t *s) {
   memset(s->red3, 0, sizeof s->red3);
   memset(s->nmelds, 0, sizeof s->nmelds);
   s->npile = 0;
+  s->refused = false;
   s->dealer = -1;
   s->cut = -1;
   s->turn = 0;
@@ -267,7 +271,9 @@ static void action(sc_t *s, int p, char *w[], int n) {
   if (strcmp(verb, "yes") != 0 && strcmp(verb, "no") != 0 && p != s->actor) {
     s->turn++;
     s->actor = p;
+    s->refused = false;
   }
+  if (strcmp(verb, "no") == 0) s->refused = true;
   int k = cards_of(w + 2, n - 2, cards);
   s->decided = strcmp(verb, "end") == 0 || strcmp(verb, "yes") == 0;
   if (strcmp(verb, "draw") == 0) {
@@ -365,7 +371,7 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
      * a partner's `yes`; a hand that ends as the stock runs out is not gone
      * out, even on a discard that empties the hand */
     bool decision = !rs->turn.meld_before_draw || s->decided;
-    if (empty(s->hand[p]) && empty(s->foot[p]) && s->actor == p && decision) {
+    if (empty(s->hand[p]) && empty(s->foot[p]) && s->actor == p && decision && !s->refused) {
       bool concealed = rs->going_out.concealed_by == CONCEALED_BY_TEAM
                            ? s->team_first_meld_turn[t] == s->turn
                            : s->first_meld_turn[p] == s->turn;
