@@ -2,14 +2,15 @@
  * record written the plain way, which are nearly all of its lines, read by
  * hand in one pass instead of through PCRE2.
  *
- *   line  = actor " " verb [" " ref] (" " card)*
+ *   line  = actor " " verb [" " ref [" " ref]] (" " card)*
  *         | ("deal" | "foot") " " name (" " card)*  |  ("stock" | "pile") (" " card)*
  *         | ("hand" | "cut") " " number  |  "dealer" " " name
  *         | "score" (" " name " " number){1,16}
  *   number = ["+" | "-"] DIGIT{1,9}
  *   card  = ("10" | "A" | "K" | "Q" | "J" | "T" | "9" | ... | "2") ("S" | "H" | "D" | "C")
  *         | "JK"
- *   ref   = "#" DIGIT{1,6} (not 0) | a rank | "JK"   (cgr_ref: for a verb that takes one, `add`)
+ *   ref   = "#" DIGIT{1,6} (not 0) | a rank | "JK"   (cgr_ref: for a verb that takes one, `add`;
+ *           a verb that takes two, `merge`, takes "#" DIGIT{1,6} twice: cgr_ref2)
  *
  * with words of printable ASCII separated by exactly one space, nothing before
  * the first or after the last, an actor or name that is no keyword and does
@@ -94,6 +95,12 @@ static bool action(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *
     size_t re = s[ve] == ' ' ? word_end(s, ve + 1) : 0;
     if (!re || !cgr_ref(s + ve + 1, re - ve - 1, st)) return false;
     st->ref_word = copy_word(r, s, ve + 1, re);
+    from = re;
+  }
+  if (verb_table[verb].ref == 2) { /* merge #N #M */
+    size_t re = s[from] == ' ' ? word_end(s, from + 1) : 0;
+    if (!re || !cgr_ref2(s + from + 1, re - from - 1, st)) return false;
+    st->ref2_word = copy_word(r, s, from + 1, re);
     from = re;
   }
   if (!cards(s, from, n, st) || !verb_cards_fit((verb_t)verb, st->ncards)) return false;

@@ -16,8 +16,9 @@
  *   setup     = ("dealer" NAME | "cut" NUMBER | "deal" NAME card* | "foot" NAME card*
  *               | "stock" card* | "pile" card*)*
  *   action    = NAME verb
- *   verb      = a verb's spelling [ref] card{min,max}   (its row in verbs.def says
- *               whether a ref comes first, and the fewest and most cards)
+ *   verb      = a verb's spelling [ref [ref]] card{min,max}   (its row in verbs.def
+ *               says how many refs come first, and the fewest and most cards;
+ *               two refs, `merge #N #M`, are each "#" DIGITS)
  *   ref       = RANK | "JK" | "#" DIGITS
  *   card      = RANK SUIT | "JK"
  *   RANK      = "A"|"K"|"Q"|"J"|"T"|"10"|"9"|...|"2";  SUIT = "S"|"H"|"D"|"C"|"♠"|"♥"|"♦"|"♣"
@@ -315,8 +316,23 @@ static bool parse_ref(cgr_reader_t *r, const tok_t *t, stmt_t *st, stmt_error_t 
               (int)(t->len > 40 ? 40 : t->len), t->s);
 }
 
+/* merge #N #M: two melds by number (cgr_ref2). */
+static bool parse_refs(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
+  const tok_t *a = &r->toks[2], *b = &r->toks[3];
+  st->ref_word = word(r, a);
+  st->ref2_word = word(r, b);
+  if (!cgr_ref(a->s, a->len, st) || st->ref_index == 0)
+    return cgr_fail(err, r->lineno, a->col, _("expected a meld number #N, got \"%.*s\""),
+                    (int)(a->len > 40 ? 40 : a->len), a->s);
+  if (!cgr_ref2(b->s, b->len, st))
+    return cgr_fail(err, r->lineno, b->col, _("expected a meld number #N, got \"%.*s\""),
+                    (int)(b->len > 40 ? 40 : b->len), b->s);
+  return true;
+}
+
 /* What follows a verb, as the messages say it: from its row (verbs.def). */
 static const char *verb_args(const verb_info_t *v) {
+  if (v->ref == 2) return N_("two melds (#N #M) after %s");
   if (v->ref) return N_("a meld (a rank or #N) and cards after %s");
   if (v->max_cards == 0) return N_("nothing after the verb");
   if (v->max_cards == 1) return N_("one card after the verb");
@@ -358,11 +374,13 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
   st->verb = (verb_t)verb;
   st->verb_word = word(r, v);
   st->ncards = 0;
-  unsigned at = row->ref ? 3 : 2; /* the first card's word */
+  unsigned at = 2 + row->ref; /* the first card's word */
   unsigned hi = row->max_cards >= MAX_TOKENS - at ? MAX_TOKENS : at + row->max_cards;
   if (row->ref && n == 3 && parse_card(&r->toks[2], &st->cards[0]))
     return cgr_fail(err, r->lineno, r->toks[2].col,
                 _("expected the meld (a rank such as %.1s, or #N) before the cards"), r->toks[2].s);
+  if (row->ref == 2)
+    return want_words_of(r, at, at, verb_args(row), row->name, err) && parse_refs(r, st, err);
   return want_words_of(r, at + row->min_cards, hi, verb_args(row), row->name, err) &&
          (!row->ref || parse_ref(r, &r->toks[2], st, err)) && parse_cards(r, at, st, err);
 }

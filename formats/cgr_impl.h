@@ -118,6 +118,18 @@ static inline bool cgr_ref(const char *s, size_t n, stmt_t *st) {
   return (st->ref_rank = card_rank_parse(rank)) >= 0;
 }
 
+/* The meld references of a verb that takes two (`merge #N #M`): s[0..n) the
+ * second, #N only, into st->ref2_index, the first (already in st) #N too;
+ * false otherwise. */
+static inline bool cgr_ref2(const char *s, size_t n, stmt_t *st) {
+  int index = st->ref_index;
+  bool ok = index > 0 && cgr_ref(s, n, st) && st->ref_index > 0;
+  st->ref2_index = ok ? st->ref_index : 0;
+  st->ref_index = index;
+  st->ref_rank = -1;
+  return ok;
+}
+
 /* The grammar's compiled patterns: NULL when out of memory. */
 cgr_grammar_t *cgr_grammar_new(void);
 void cgr_grammar_free(cgr_grammar_t *gr);

@@ -398,8 +398,9 @@ static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, si
     snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m) ? _("canasta of wild cards")
                                                           : _("wild cards"));
   else if (meld_row(e->kinds, m)->sequence)
-    snprintf(buf, len, "%s", meld_is_complete(e->kinds, m) ? _("sequence, complete")
-                                                           : _("sequence"));
+    snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m)    ? _("sequence, complete: a canasta")
+                             : meld_is_complete(e->kinds, m) ? _("sequence, complete")
+                                                             : _("sequence"));
   else if (meld_is_canasta(e->kinds, m) && m->hidden)
     snprintf(buf, len, pure ? _("hidden pure canasta %s") : _("hidden impure canasta %s"),
              card_rank_of(m->rank));
@@ -545,7 +546,8 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
       const meld_t *m = &e->melds[i];
       if (m->team != t) continue;
       char kind[64];
-      fprintf(out, "\n    #%d %s: ", ++n, meld_kind(e, m, kind, sizeof kind));
+      n++; /* #N is the meld's own number: a merged meld leaves its number unused */
+      fprintf(out, "\n    #%d %s: ", m->number, meld_kind(e, m, kind, sizeof kind));
       put_counts(out, e, &m->cards, color,
                  meld_row(e->kinds, m)->sequence || m->kind == KIND_WILD_MELD ? -2 : m->rank);
     }

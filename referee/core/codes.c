@@ -36,6 +36,7 @@ static const code_info_t table[CODE_COUNT] = {
   [CODE_GAME_OVER] = {"GAME-OVER", "a hand after the game was won"},
   [CODE_SCORE_MISMATCH] = {"SCORE-MISMATCH", "a claimed score differs from the referee's"},
   [CODE_SEATING] = {"SEATING", "players, teams or seating the ruleset does not allow"},
+  [CODE_MERGE] = {"MERGE", "two melds merged where the ruleset does not allow it"},
 };
 
 const code_info_t *code_info(code_t c) {

@@ -39,6 +39,7 @@ typedef enum {
   CODE_GAME_OVER,
   CODE_SCORE_MISMATCH,
   CODE_SEATING,
+  CODE_MERGE,
   CODE_COUNT
 } code_t;
 

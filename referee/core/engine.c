@@ -226,6 +226,12 @@ int eng_team_meld_count(const engine_t *e, int team) {
   return n;
 }
 
+meld_t *eng_meld_by_number(engine_t *e, int team, int number) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && e->melds[i].number == number) return &e->melds[i];
+  return NULL;
+}
+
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank) {
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && e->melds[i].rank == rank) return &e->melds[i];

@@ -63,6 +63,8 @@ typedef struct {
   unsigned naturals, wilds;
   bool hidden;         /* a canasta laid from the hand in one meld (canasta.hidden_factor) */
   uint8_t kind;        /* meld_kind_t (a byte: the struct keeps its size) */
+  uint16_t number;     /* #N: its number among its team's melds, given once (a meld
+                          merged away leaves its number unused: meld.merge) */
 } meld_t;
 
 typedef struct engine engine_t;

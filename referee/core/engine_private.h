@@ -45,6 +45,8 @@ struct engine {
   card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
   bool has_foot[MAX_PLAYERS];
   int nmelds;
+  int melds_made[MAX_TEAMS];    /* melds each team has formed: the next #N (meld.merge
+                                   removes a meld, never its number) */
   int red_threes[MAX_TEAMS];
   card_counts_t laid_red3;      /* every red three on the table */
   bool team_opened[MAX_TEAMS];
@@ -129,6 +131,8 @@ unsigned eng_red3_count(const card_counts_t *cc);
 int eng_partner_count(const engine_t *e, int p);
 int eng_team_meld_count(const engine_t *e, int team);
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank);
+/* The team's meld #number (meld_t.number), NULL when it has none. */
+meld_t *eng_meld_by_number(engine_t *e, int team, int number);
 /* NOT-IN-HAND: every card the statement names is in player p's hand. */
 bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p);
 /* Moves the statement's cards out of p's hand into `to` (may be NULL);
@@ -175,6 +179,7 @@ static inline bool eng_foot_waits(const engine_t *e, int p) {
 bool eng_act_meld(engine_t *e, const stmt_t *st, int p);
 bool eng_act_add(engine_t *e, const stmt_t *st, int p);
 bool eng_act_take(engine_t *e, const stmt_t *st, int p);
+bool eng_act_merge(engine_t *e, const stmt_t *st, int p);
 
 /* ---- the opening and going out (going_out.c) ---- */
 bool eng_judge_opening(engine_t *e, int p);

@@ -41,13 +41,16 @@ static void set_row(meld_row_t *row, const ruleset_t *rs) {
 }
 
 /* sequence.*: naturals of one suit from sequence.low to .high, complete at
- * sequence.max_cards, which earns sequence.bonus and is no canasta. */
+ * sequence.max_cards, which earns sequence.bonus; a canasta where
+ * sequence.canasta says so (Samba's "ranking as a canasta"), its bonus still
+ * sequence.bonus alone. */
 static void sequence_row(meld_row_t *row, const ruleset_t *rs) {
   *row = (meld_row_t){
       .json = "sequence", .sequence = true, .formable = rs->sequence.min_cards > 0,
       .min_cards = rs->sequence.min_cards, .max_cards = rs->sequence.max_cards,
       .min_key = RK_SEQUENCE_MIN_CARDS, .max_key = RK_SEQUENCE_MAX_CARDS,
-      .canasta_cards = rs->sequence.max_cards, .key = RK_NONE, .pure = rs->sequence.bonus,
+      .canasta_cards = rs->sequence.max_cards, .canasta = rs->sequence.canasta,
+      .key = RK_NONE, .pure = rs->sequence.bonus,
       .impure = rs->sequence.bonus};
   int lo = rs->sequence.low, hi = rs->sequence.high;
   if (lo >= 0 && lo <= hi && hi < RANK_COUNT) row->ranks = ((2u << hi) - 1) & ~((1u << lo) - 1);
@@ -146,12 +149,30 @@ canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds,
       c.wild_meld++;
       continue;
     }
+    if (meld_row(k, m)->sequence) continue; /* sequence.canasta: no canasta of a rank */
     bool wild = m->kind == KIND_WILD_SET;
     int *kind = meld_is_pure(k, m) ? (wild ? &c.wild_pure : &c.pure)
                                    : (wild ? &c.wild_impure : &c.impure);
     (*kind)++;
   }
   return c;
+}
+
+bool meld_judge_closed(const meld_kinds_t *k, const meld_t *onto, unsigned cards, unsigned wilds,
+                       verdict_t *err, rule_uses_t *uses) {
+  rs_canasta_closed_t closed = k->rs->canasta.closed;
+  if (closed == CLOSED_NONE || cards == 0 || meld_row(k, onto)->sequence ||
+      !meld_is_canasta(k, onto))
+    return true;
+  const char *what = card_rank_of(onto->rank);
+  if (closed == CLOSED_ALL)
+    return verdict_fail(err, CODE_MELD_SIZE, RK_CANASTA_CLOSED,
+                        _("the meld %s is a canasta: it takes no more cards"), what);
+  if (wilds)
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_CANASTA_CLOSED,
+                        _("the meld %s is a canasta: it takes no more wild cards"), what);
+  note(uses, RK_CANASTA_CLOSED);
+  return true;
 }
 
 /* ---- what the cards are -------------------------------------------------- */
@@ -488,14 +509,12 @@ const meld_t *meld_wild_meld_to_join(const meld_kinds_t *k, const meld_t *melds,
 
 const meld_t *meld_unfinished(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team,
                               bool must_finish, int *index) {
-  int n = 0;
   for (int i = 0; i < nmelds; i++) {
     if (melds[i].team != team) continue;
-    n++;
     const meld_row_t *row = meld_row(k, &melds[i]);
     bool counts = must_finish ? row->must_finish : melds[i].kind == KIND_WILD_MELD;
     if (counts && !meld_is_complete(k, &melds[i])) {
-      *index = n;
+      *index = melds[i].number;
       return &melds[i];
     }
   }

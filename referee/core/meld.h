@@ -162,8 +162,17 @@ bool meld_is_canasta(const meld_kinds_t *k, const meld_t *m);
 /* A complete sequence (sequence.max_cards). */
 bool meld_is_complete_sequence(const meld_kinds_t *k, const meld_t *m);
 
-/* A team's canastas by kind: natural rank pure/impure, wild rank pure/impure,
- * wild cards of any mix (wild_meld). */
+/* canasta.closed: what a set that is already a canasta refuses, `onto` as
+ * it stands before `cards` cards, `wilds` of them wild, join it (MELD-SIZE
+ * under `all`, WILD-OVERFLOW under `wild`). A sequence is closed by its
+ * size (sequence.max_cards). */
+bool meld_judge_closed(const meld_kinds_t *k, const meld_t *onto, unsigned cards, unsigned wilds,
+                       verdict_t *err, rule_uses_t *uses);
+
+/* A team's canastas: all of them (complete sequences too where
+ * sequence.canasta), and the canastas of a rank by kind: natural rank
+ * pure/impure, wild rank pure/impure; and melds of wild cards
+ * of any mix (wild_meld). */
 typedef struct { int all, pure, impure, wild_pure, wild_impure, wild_meld; } canastas_t;
 canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team);
 
@@ -184,8 +193,8 @@ const meld_t *meld_wild_meld_to_join(const meld_kinds_t *k, const meld_t *melds,
                                      int team);
 
 /* The team's first unfinished meld of a must_finish kind (going_out.
- * no_unfinished) or, for `exclusive`, of wild cards; its number among the
- * team's melds (#N) to *index. NULL when there is none. */
+ * no_unfinished) or, for `exclusive`, of wild cards; its own number (#N,
+ * meld.number) to *index. NULL when there is none. */
 const meld_t *meld_unfinished(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team,
                               bool must_finish, int *index);
 

@@ -25,6 +25,7 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_
   m->rank = rank;
   m->suit = -1;
   m->kind = (uint8_t)kind;
+  m->number = (uint16_t)++e->melds_made[team];
   return m;
 }
 
@@ -76,7 +77,8 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
     eng_use(e, RK_MELD_GROUP_ALONE);
   }
   meld_count_t c = meld_count(old, m);
-  if (!meld_judge_set(k, m->rank, c, &e->err, &e->uses) ||
+  if ((old && !meld_judge_closed(k, old, c.n - old->cards.total, m->wilds, &e->err, &e->uses)) ||
+      !meld_judge_set(k, m->rank, c, &e->err, &e->uses) ||
       !meld_judge_wild_set_fill(k, m->rank, c.wild, cc_rank_count(&e->packs, m->rank), &e->err,
                                 &e->uses) ||
       !meld_judge_exclusive(k, e->melds, e->nmelds, team, old, m->wilds, &e->err, &e->uses))
@@ -144,22 +146,19 @@ bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
   return eng_after_meld(e, st, p);
 }
 
-static meld_t *find_meld_by_index(engine_t *e, int team, int index) {
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team && --index == 0) return &e->melds[i];
-  return NULL;
-}
-
-/* MELD-UNKNOWN: the meld an `add` names, by rank or by #N. */
-static meld_t *meld_to_add_to(engine_t *e, const stmt_t *st, int team) {
-  meld_t *m = st->ref_index ? find_meld_by_index(e, team, st->ref_index)
-                            : eng_meld_by_rank(e, team, st->ref_rank);
+/* MELD-UNKNOWN: the meld an `add` names, by rank or by #N (index: the #N,
+ * st->ref_index or the second of a merge). */
+static meld_t *meld_named(engine_t *e, const stmt_t *st, int team, int index) {
+  meld_t *m = index ? eng_meld_by_number(e, team, index) : eng_meld_by_rank(e, team, st->ref_rank);
   if (m) return m;
-  int n = eng_team_meld_count(e, team);
-  if (st->ref_index)
+  int n = e->melds_made[team];
+  if (index && index <= n)
+    eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, RK_MELD_MERGE,
+             _("the team's meld #%d is no more: it was merged into another"), index);
+  else if (index)
     eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, RK_NONE,
              P_("the team has %d meld this hand, no #%d", "the team has %d melds this hand, no #%d", n),
-             n, st->ref_index);
+             n, index);
   else
     eng_fail(e, st, st->verb_word.col, CODE_MELD_UNKNOWN, RK_NONE, _("the team has no meld %s"),
              card_rank_of(st->ref_rank));
@@ -196,7 +195,7 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
   if (eng_team_meld_count(e, team) == 0)
     return eng_fail(e, st, st->verb_word.col, CODE_NOT_OPENED, RK_OPENING,
                     _("the team has not opened: it has no meld to add to"));
-  meld_t *m = meld_to_add_to(e, st, team);
+  meld_t *m = meld_named(e, st, team, st->ref_index);
   if (!m || !eng_check_in_hand(e, st, p)) return false;
   if (m->kind == KIND_SEQUENCE) return add_to_sequence(e, st, p, m);
   if (m->kind == KIND_WILD_MELD) return add_to_wild_meld(e, st, p, m);
@@ -209,7 +208,8 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
     if (going_out_only) eng_mark(&e->black3_meld, st);
   }
   meld_count_t c = meld_count(m, &x);
-  if (!meld_judge_set(e->kinds, m->rank, c, &e->err, &e->uses) ||
+  if (!meld_judge_closed(e->kinds, m, st->ncards, x.wilds, &e->err, &e->uses) ||
+      !meld_judge_set(e->kinds, m->rank, c, &e->err, &e->uses) ||
       !meld_judge_wild_set_fill(e->kinds, m->rank, c.wild, cc_rank_count(&e->packs, m->rank),
                                 &e->err, &e->uses) ||
       !meld_judge_exclusive(e->kinds, e->melds, e->nmelds, team, m, x.wilds, &e->err, &e->uses))
@@ -243,36 +243,106 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
   return true;
 }
 
-/* pile.take_onto_meld: `take` alone puts the top card on a team meld. */
-static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
-                           const pile_freeze_t *f) {
+/* The top card would extend the sequence m at either end, within its size. */
+static bool extends(engine_t *e, const meld_t *m, card_t top) {
+  verdict_t scratch;
+  unsigned ranks;
+  return m->kind == KIND_SEQUENCE && m->suit == card_suit(top) &&
+         meld_judge_sequence(e->kinds, m->suit, m->ranks, &top, 1, &ranks, &scratch, NULL);
+}
+
+/* The top card may go onto the team meld m by itself: a set of its rank
+ * where pile.take_onto_meld allows it, or (pile.take_onto_sequence) an
+ * unfinished sequence of its suit it extends at either end. */
+static bool may_join(engine_t *e, const meld_t *m, card_t top) {
+  const ruleset_t *rs = e->rs;
+  if (m->kind == KIND_SEQUENCE) return rs->pile.take_onto_sequence && extends(e, m, top);
+  bool canasta = meld_is_canasta(e->kinds, m);
+  return m->rank == card_rank(top) && rs->pile.take_onto_meld != TAKE_ONTO_NEVER &&
+         !(rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !canasta) &&
+         !(rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && canasta);
+}
+
+/* The team has a sequence the top card would extend (pile.take_onto_sequence
+ * aside). */
+static bool extends_a_sequence(engine_t *e, int team, card_t top) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && extends(e, &e->melds[i], top)) return true;
+  return false;
+}
+
+/* Why no team meld takes the top card alone: the first rule that refuses it
+ * the meld of its rank. */
+static bool onto_refused(engine_t *e, const stmt_t *st, int p, card_t top) {
   const ruleset_t *rs = e->rs;
   int rank = card_rank(top);
   unsigned col = st->verb_word.col;
   char b[4];
+  if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
+                    _("the top card %s must be melded with cards from the hand"), card_name(top, b));
+  meld_t *m = eng_meld_by_rank(e, e->team_of[p], rank);
+  if (!m && extends_a_sequence(e, e->team_of[p], top))
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_SEQUENCE,
+                    _("the top card %s never goes onto a sequence: it is melded with cards "
+                      "from the hand"), card_name(top, b));
+  if (!m)
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
+                    _("the team has no meld %s for the top card %s"), card_rank_of(rank),
+                    card_name(top, b));
+  if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA)
+    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
+                    _("the top card %s goes only onto a finished canasta"), card_name(top, b));
+  return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
+                  _("the top card %s never goes onto a finished canasta: the team's %s are one"),
+                  card_name(top, b), card_rank_plural(rank));
+}
+
+/* pile.take_onto_sequence: the top card joins the sequence m it extends. */
+static void onto_sequence(engine_t *e, meld_t *m, card_t top) {
+  eng_use(e, RK_PILE_TAKE_ONTO_SEQUENCE);
+  m->ranks |= 1u << card_rank(top);
+  cc_add(&m->cards, top, 1);
+  m->naturals++;
+}
+
+/* Of two team melds the top card may join, whether a is the better home:
+ * a set of its rank before a sequence, then more cards, then fewer wild
+ * cards. Read from the melds, not their order, so that the order of a turn's
+ * meld lines changes nothing (melds equal by these are equal for the score). */
+static bool better_home(const meld_t *a, const meld_t *b) {
+  bool sa = a->kind != KIND_SEQUENCE, sb = b->kind != KIND_SEQUENCE;
+  if (sa != sb) return sa;
+  if (a->cards.total != b->cards.total) return a->cards.total > b->cards.total;
+  return a->wilds < b->wilds;
+}
+
+/* pile.take_onto_meld, pile.take_onto_sequence: `take` alone puts the top
+ * card on a team meld it may join, the best by better_home. */
+static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
+                           const pile_freeze_t *f) {
+  int rank = card_rank(top);
+  unsigned col = st->verb_word.col;
   if (f->cause != FREEZE_NONE)
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
                        "the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
                        f->naturals),
                     f->naturals, card_rank_noun(rank, f->naturals));
-  if (rs->pile.take_onto_meld == TAKE_ONTO_NEVER)
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
-                    _("the top card %s must be melded with cards from the hand"), card_name(top, b));
-  meld_t *m = eng_meld_by_rank(e, e->team_of[p], rank);
-  if (!m)
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
-                    _("the team has no meld %s for the top card %s"), card_rank_of(rank),
-                    card_name(top, b));
-  if (rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !meld_is_canasta(e->kinds, m))
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
-                    _("the top card %s goes only onto a finished canasta"), card_name(top, b));
-  if (rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && meld_is_canasta(e->kinds, m))
-    return eng_fail(e, st, col, CODE_PILE_NO_MATCH, RK_PILE_TAKE_ONTO_MELD,
-                    _("the top card %s never goes onto a finished canasta: the team's %s are one"),
-                    card_name(top, b), card_rank_plural(rank));
+  meld_t *m = NULL;
+  for (int i = 0; i < e->nmelds; i++) {
+    meld_t *o = &e->melds[i];
+    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(o, m))) m = o;
+  }
+  if (!m) return onto_refused(e, st, p, top);
+  if (m->kind == KIND_SEQUENCE) {
+    if (!onto_meld_naturals(e, st, p, top)) return false;
+    onto_sequence(e, m, top);
+    return true;
+  }
   static const mix_t top_card = {.naturals = 1}; /* a natural of the meld's rank */
-  if (!meld_judge_set(e->kinds, rank, meld_count(m, &top_card), &e->err, &e->uses))
+  if (!meld_judge_closed(e->kinds, m, 1, 0, &e->err, &e->uses) ||
+      !meld_judge_set(e->kinds, rank, meld_count(m, &top_card), &e->err, &e->uses))
     return eng_judged(e, st, col);
   if (!onto_meld_naturals(e, st, p, top)) return false;
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
@@ -462,4 +532,59 @@ bool eng_can_take(const engine_t *e, int p) {
       can = take_is_legal(e, scratch, st, p, cards, k + w);
     }
   return can;
+}
+
+/* ---- merging two sets of a rank -------------------------------------------- */
+
+/* MERGE: two melds of the team that meld.merge may join: two different sets
+ * of one natural rank ("may combine its melds in the same rank"). */
+static bool mergeable(engine_t *e, const stmt_t *st, const meld_t *into, const meld_t *from) {
+  unsigned col = st->verb_word.col;
+  if (into == from)
+    return eng_fail(e, st, col, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
+                    st->ref_index);
+  bool sets = (into->kind == KIND_SET || into->kind == KIND_NATURAL_SET) && into->kind == from->kind;
+  if (!sets || into->rank != from->rank)
+    return eng_fail(e, st, col, CODE_MERGE, RK_MELD_MERGE,
+                    _("only two sets of one natural rank merge: #%d and #%d are not"),
+                    st->ref_index, st->ref2_index);
+  return true;
+}
+
+/* meld.merge: `merge #N #M` moves the cards of the team's set #M into #N; #M
+ * is gone, its number not given again. The joined set obeys every set limit
+ * (meld.max_wild, canasta.closed, ...). */
+bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
+  const ruleset_t *rs = e->rs;
+  if (rs->meld.merge == MERGE_NEVER)
+    return eng_fail(e, st, st->verb_word.col, CODE_MERGE, RK_MELD_MERGE,
+                    _("melds are never merged in this game"));
+  if (rs->meld.merge == MERGE_TURN && p != e->current)
+    return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_MELD_MERGE,
+                    _("melds are merged in one's own turn: it is %s's turn, not %s's"),
+                    e->player_name[e->current], e->player_name[p]);
+  if (rs->meld.merge == MERGE_TURN && !eng_may_meld(e, st)) return false;
+  int team = e->team_of[p];
+  meld_t *into = meld_named(e, st, team, st->ref_index);
+  meld_t *from = into ? meld_named(e, st, team, st->ref2_index) : NULL;
+  if (!from || !mergeable(e, st, into, from)) return false;
+  mix_t x = {.rank = from->rank, .naturals = from->naturals, .wilds = from->wilds};
+  meld_count_t c = meld_count(into, &x);
+  const meld_kinds_t *k = e->kinds;
+  if (!meld_judge_closed(k, into, from->cards.total, from->wilds, &e->err, &e->uses) ||
+      !meld_judge_closed(k, from, into->cards.total, into->wilds, &e->err, &e->uses) ||
+      !meld_judge_set(k, into->rank, c, &e->err, &e->uses))
+    return eng_judged(e, st, st->verb_word.col);
+  eng_use(e, RK_MELD_MERGE);
+  for (card_t card = 0; card < CARD_KINDS; card++)
+    if (from->cards.n[card]) cc_add(&into->cards, card, from->cards.n[card]);
+  into->naturals = c.nat;
+  into->wilds = c.wild;
+  into->hidden = false; /* no longer laid from the hand in one meld */
+  int i = (int)(into - e->melds), j = (int)(from - e->melds);
+  e->open_value[i] += e->open_value[j];
+  memmove(from, from + 1, (size_t)(e->nmelds - j - 1) * sizeof *from);
+  memmove(&e->open_value[j], &e->open_value[j + 1], (size_t)(e->nmelds - j - 1) * sizeof e->open_value[0]);
+  e->nmelds--;
+  return true;
 }

@@ -56,6 +56,15 @@ long score_left_in_hand(const ruleset_t *rs, const card_counts_t *hand) {
 
 /* ---- a hand ------------------------------------------------------------ */
 
+/* red_threes.canastas_needed: the team's red threes count for it only with
+ * so many canastas, counted as going out counts them (meld_canastas: the
+ * complete sequences too where sequence.canasta); short of them, it scores
+ * them as a team without a meld does. */
+static bool red3_short(const engine_t *e, int t) {
+  int need = e->rs->red_threes.canastas_needed;
+  return need > 0 && meld_canastas(e->kinds, e->melds, e->nmelds, t).all < need;
+}
+
 /* The red threes and black threes that stayed in the team's hands. */
 static void note_hand_uses(engine_t *e, int t) {
   const ruleset_t *rs = e->rs;
@@ -101,6 +110,7 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
   if (s->hidden && rs->canasta.hidden_factor > 1) eng_use(e, RK_CANASTA_HIDDEN_FACTOR);
   if (s->sequences) eng_use(e, RK_SEQUENCE_MAX_CARDS);
   if (s->sequences && rs->sequence.bonus) eng_use(e, RK_SEQUENCE_BONUS);
+  if (s->sequences && rs->sequence.canasta) eng_use(e, RK_SEQUENCE_CANASTA);
   if (s->cut) eng_use(e, RK_CUT_BONUS);
   if (s->going_out) eng_use(e, concealed ? RK_GOING_OUT_CONCEALED_BONUS : RK_GOING_OUT_BONUS);
   if (s->red_three_count > 0) {
@@ -108,9 +118,11 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
     for (int i = 0; i < rs->red_threes.ntotals; i++)
       listed = listed || rs->red_threes.totals[i].count == s->red_three_count;
     eng_use(e, listed ? RK_RED_THREES_TOTALS : RK_RED_THREES_EACH);
-    if (eng_team_meld_count(e, t) == 0 && rs->red_threes.without_meld_each > 0)
+    bool as_unmelded = eng_team_meld_count(e, t) == 0 || red3_short(e, t);
+    if (rs->red_threes.canastas_needed > 0) eng_use(e, RK_RED_THREES_CANASTAS_NEEDED);
+    if (as_unmelded && rs->red_threes.without_meld_each > 0)
       eng_use(e, RK_RED_THREES_WITHOUT_MELD_EACH);
-    else if (rs->red_threes.negative_without_meld && eng_team_meld_count(e, t) == 0)
+    else if (rs->red_threes.negative_without_meld && as_unmelded)
       eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
   }
   note_hand_uses(e, t);
@@ -146,8 +158,8 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
     for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
     s->in_hand += score_left_in_hand(rs, &h);
   }
-  s->red_threes = score_red_threes(rs, e->red_threes[t], held, eng_team_meld_count(e, t) > 0,
-                                   &s->red_three_count);
+  bool counts_for = eng_team_meld_count(e, t) > 0 && !red3_short(e, t);
+  s->red_threes = score_red_threes(rs, e->red_threes[t], held, counts_for, &s->red_three_count);
   if (e->out_player >= 0 && e->team_of[e->out_player] == t)
     s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
   int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;

@@ -48,9 +48,10 @@ typedef struct {
   long number;             /* cgr version, hand number, cut */
   verb_t verb;
   word_t verb_word;
-  /* add: the meld reference, a rank (ref_rank >= 0) or #N (ref_index >= 1) */
-  int ref_rank, ref_index;
-  word_t ref_word;
+  /* add: the meld reference, a rank (ref_rank >= 0) or #N (ref_index >= 1);
+   * merge: #N in ref_index, and its second meld #M in ref2_index */
+  int ref_rank, ref_index, ref2_index;
+  word_t ref_word, ref2_word;
   /* cards of deal/foot/stock/pile/actions, with their columns */
   unsigned ncards;
   card_t cards[STMT_MAX_CARDS];
@@ -89,7 +90,7 @@ int stmt_keyword(const char *s, size_t n);
 
 /* Who may act with a verb, and when besides the turn's own course
  * (verbs.def says what each means). */
-typedef enum { WHO_TURN, WHO_ANYONE, WHO_SEATS, WHO_OWED } verb_who_t;
+typedef enum { WHO_TURN, WHO_ANYONE, WHO_SEATS, WHO_OWED, WHO_TEAM } verb_who_t;
 enum { PHASE_ASKED = 1, PHASE_OWED = 2, PHASE_OVER = 4 };
 
 /* A verb's row of verbs.def: how players write it, the cards it takes,
@@ -98,7 +99,7 @@ typedef struct {
   const char *name;
   size_t len;
   unsigned min_cards, max_cards;
-  bool ref;
+  unsigned ref; /* meld references before the cards: 0, 1 (a rank or #N), 2 (#N #M) */
   verb_who_t who;
   unsigned phases;
 } verb_info_t;

@@ -376,7 +376,7 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
                     _("dealt red threes are laid in seat order: %s comes before %s"),
                     e->player_name[p], e->player_name[e->pregame_seat]);
   if (seats && dealt) eng_use(e, RK_RED_THREES_DEALT_ORDER);
-  if (v->who == WHO_ANYONE || p == e->current) return true;
+  if (v->who == WHO_ANYONE || v->who == WHO_TEAM || p == e->current) return true;
   if (e->ask == ASK_WAITING)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("%s asked to go out: a partner answers first"), e->player_name[e->current]);

@@ -87,7 +87,7 @@ static int set_rank(const engine_t *e, const stmt_t *st, int p) {
   for (int i = 0; st->verb == V_ADD && i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != e->team_of[p]) continue;
-    if (index ? --index == 0 : m->rank == st->ref_rank) return m->rank;
+    if (index ? m->number == index : m->rank == st->ref_rank) return m->rank;
   }
   return meld_mix(e->kinds, st->cards, NULL, st->ncards, -1).rank;
 }
@@ -251,6 +251,44 @@ static void instead_of_opening(const engine_t *after, int p, char *out, size_t l
              need, sum, (long)need - sum);
 }
 
+/* Two sets of one rank p's team could merge at the table before the line:
+ * their numbers, false when there are none. */
+static bool mergeable_pair(const engine_t *e, int p, int *a, int *b) {
+  for (int i = 0; i < e->nmelds; i++)
+    for (int j = i + 1; j < e->nmelds; j++) {
+      const meld_t *x = &e->melds[i], *y = &e->melds[j];
+      if (x->team == e->team_of[p] && y->team == x->team && x->kind == y->kind &&
+          x->kind != KIND_SEQUENCE && x->rank == y->rank) {
+        *a = x->number, *b = y->number;
+        return true;
+      }
+    }
+  return false;
+}
+
+/* A merge refused (meld.merge), or an add to a meld merged away: what the
+ * rule allowed instead. */
+static void instead_of_merge(const engine_t *before, const stmt_t *st, int p, const verdict_t *v,
+                             char *out, size_t len) {
+  const ruleset_t *rs = before->rs;
+  int a, b;
+  if (st->verb != V_MERGE)
+    snprintf(out, len, _("nothing with #%d: a meld merged away is gone, its cards in the meld "
+                         "it joined"), st->ref_index);
+  else if (rs->meld.merge == MERGE_NEVER)
+    snprintf(out, len, _("nothing: melds are never merged in this game; each set takes its own "
+                         "adds"));
+  else if (v->code == CODE_OUT_OF_TURN)
+    snprintf(out, len, _("the same merge in %s's own turn, after the draw"),
+             before->player_name[p]);
+  else if (v->code == CODE_WILD_OVERFLOW)
+    snprintf(out, len, _("nothing: the two sets stay apart, each within its wild cards"));
+  else if (mergeable_pair(before, p, &a, &b))
+    snprintf(out, len, _("a merge of two sets of one rank: #%d and #%d"), a, b);
+  else
+    snprintf(out, len, _("nothing: the team has no two sets of one rank to merge"));
+}
+
 void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st, int p,
                  char *out, size_t len) {
   out[0] = '\0';
@@ -262,6 +300,16 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
   }
   if (v->code == CODE_OPENING_MINIMUM) {
     instead_of_opening(after, p, out, len);
+    return;
+  }
+  if (v->rule == RK_MELD_MERGE || st->verb == V_MERGE) {
+    instead_of_merge(before, st, p, v, out, len);
+    return;
+  }
+  if (v->rule == RK_CANASTA_CLOSED) { /* canasta.closed: what the canasta still took */
+    snprintf(out, len, v->code == CODE_WILD_OVERFLOW
+                           ? _("natural cards only: a canasta takes no more wild cards here")
+                           : _("a new meld of the rank: a canasta takes no more cards here"));
     return;
   }
   bool take = st->verb == V_TAKE && (v->code == CODE_PILE_FROZEN || v->code == CODE_PILE_NO_MATCH);

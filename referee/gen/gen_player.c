@@ -282,12 +282,12 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   needs_t nd = gl->nd;
   const eng_view_t *e = gen_vw(g);
   card_t cards[128], wild[64];
-  int nw = wilds_in(g, h, wild, 64, nd.wild > 0), index = 0;
+  int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
     char verb[32];
-    index++;
+    int index = m->number;
     bool by_rank = m->kind != KIND_SEQUENCE && m->kind != KIND_WILD_MELD &&
                    rs->meld.same_rank != SAME_RANK_ALLOW &&
                    gen_chance(g, 50);
@@ -333,11 +333,10 @@ static bool lay_last_card(gen_t *g, int p) {
   if (gen_hand_cards(&gen_vw(g)->hand[p], &c, 1) != 1) return false;
   char name[4];
   card_name(c, name);
-  int index = 0, nmelds = gen_vw(g)->nmelds;
+  int nmelds = gen_vw(g)->nmelds;
   for (int i = 0; i < nmelds; i++) {
-    if (gen_vw(g)->melds[i].team != g->team_of[p]) continue;
-    index++;
-    if (gen_act(g, p, "add #%d %s", index, name)) return true;
+    const meld_t *m = &gen_vw(g)->melds[i];
+    if (m->team == g->team_of[p] && gen_act(g, p, "add #%d %s", m->number, name)) return true;
   }
   return false;
 }
@@ -370,6 +369,21 @@ static bool try_cands(gen_t *g, int p, cands_t *cs, int keep) {
 
 /* ---- a turn --------------------------------------------------------------- */
 
+/* meld.merge: p's team joins two of its sets of one rank, now and then (the
+ * engine refuses a joined set over a limit, and the merge is not played). */
+static void merge_sets(gen_t *g, int p) {
+  const eng_view_t *e = gen_vw(g);
+  if (g->rs->meld.merge == MERGE_NEVER || !gen_chance(g, 50)) return;
+  for (int i = 0; i < e->nmelds; i++)
+    for (int j = i + 1; j < e->nmelds; j++) {
+      const meld_t *a = &e->melds[i], *b = &e->melds[j];
+      if (a->team == g->team_of[p] && b->team == a->team && a->kind == b->kind &&
+          a->kind != KIND_SEQUENCE && a->rank == b->rank &&
+          gen_act(g, p, "merge #%d #%d", a->number, b->number))
+        return;
+    }
+}
+
 /* Melds and additions until none is wanted or legal. */
 static void greedy_melds(gen_t *g, int p) {
   int keep = g->level == 0 ? 0 : 2;
@@ -379,6 +393,7 @@ static void greedy_melds(gen_t *g, int p) {
     goal_t gl = gen_goal(g, p);
     /* now and then a player stops early, but not while opening from the hand */
     if (gen_needs_any(gl.nd) && !gl.nd.hoard && gen_chance(g, 4)) return;
+    merge_sets(g, p);
     cands_t cs;
     cs.n = 0;
     additions(g, &cs, p, &gl);
@@ -473,10 +488,18 @@ static int leader(gen_t *g, int p) {
   return best;
 }
 
-/* Where the hand ends when the stock runs out, a player leaves the pile to
- * the leader of another team when it holds a card the leader keeps. */
+/* Whether the players help whoever is nearest to going out: where the hand
+ * ends when the stock runs out, and where four or more sides each build
+ * alone (a side reaches what going out needs before the stock runs out only
+ * with the others' discards). */
+static bool helping(const gen_t *g) {
+  return g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE || g->nteams >= 4;
+}
+
+/* Where the players help (helping), a player leaves the pile to the leader
+ * of another team when it holds a card the leader keeps. */
 static bool leaves_pile(gen_t *g, int p) {
-  if (g->rs->end.stock_empty != STOCK_EMPTY_AT_ONCE) return false;
+  if (!helping(g)) return false;
   int lead = leader(g, p);
   if (lead < 0 || g->team_of[lead] == g->team_of[p]) return false;
   goal_t lg = gen_goal(g, lead);
@@ -604,7 +627,7 @@ static bool discard(gen_t *g, int p) {
   goal_t gl = gen_goal(g, p);
   cands_t cs;
   cs.n = 0;
-  bool help = g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE, feed = false;
+  bool help = helping(g), feed = false;
   int lead = help ? leader(g, p) : -1;
   goal_t lg = lead >= 0 ? gen_goal(g, lead) : gl;
   for (int i = 0; i < n && help && !feed; i++)

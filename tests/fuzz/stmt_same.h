@@ -41,6 +41,10 @@ static inline const char *kind_fields_differ(const stmt_t *a, const stmt_t *b) {
       if (a->verb == V_ADD && (a->ref_rank != b->ref_rank || a->ref_index != b->ref_index ||
                                words_differ(a->ref_word, b->ref_word)))
         return "meld reference";
+      if (a->verb == V_MERGE && (a->ref_index != b->ref_index || a->ref2_index != b->ref2_index ||
+                                 words_differ(a->ref_word, b->ref_word) ||
+                                 words_differ(a->ref2_word, b->ref2_word)))
+        return "meld references";
       return cards_differ(a, b) ? "cards" : NULL;
     case ST_DEAL: case ST_FOOT: case ST_DEALER:
       if (words_differ(a->name, b->name)) return "name";

@@ -33,6 +33,9 @@ typedef struct {
   int dealer, cut, turn, actor;
   int first_meld_turn[NOSEATS], team_first_meld_turn[NOSEATS];
   bool decided; /* the hand's last line is `end` or `yes` */
+  bool refused; /* a partner answered `no` in this turn: the player does not go out in it
+                   (rulesets.md, going_out.ask: "after `no` the player must not go out
+                   this turn"; a hand it empties then ends on the empty stock) */
   bool record_started;
 } sc_t;
 
@@ -61,6 +64,7 @@ static void new_hand(sc_t *s) {
   memset(s->red3, 0, sizeof s->red3);
   memset(s->nmelds, 0, sizeof s->nmelds);
   s->npile = 0;
+  s->refused = false;
   s->dealer = -1;
   s->cut = -1;
   s->turn = 0;
@@ -109,10 +113,12 @@ static void mark_melded(sc_t *s, int p) {
   if (s->team_first_meld_turn[s->team[p]] < 0) s->team_first_meld_turn[s->team[p]] = s->turn;
 }
 
-/* The first meld of the team of that rank (format.md, `add`). */
+/* The first meld of the team of that rank (format.md, `add`); a meld merged
+ * away is left empty in its place, keeping the others' numbers. */
 static smeld_t *meld_of_rank(sc_t *s, int t, int rank) {
   for (int i = 0; i < s->nmelds[t]; i++)
-    if (s->meld[t][i].kind == SET && s->meld[t][i].rank == rank) return &s->meld[t][i];
+    if (s->meld[t][i].kind == SET && s->meld[t][i].count && s->meld[t][i].rank == rank)
+      return &s->meld[t][i];
   return NULL;
 }
 
@@ -125,6 +131,62 @@ static smeld_t *wild_to_join(sc_t *s, int t) {
         (per == WILD_PER_TEAM_ONE || s->meld[t][i].count < s->rs->canasta.min_cards))
       return &s->meld[t][i];
   return NULL;
+}
+
+/* A canasta (rulesets.md: canasta.min_cards; a complete sequence where
+ * sequence.canasta). */
+static bool is_canasta(const ruleset_t *rs, const smeld_t *m) {
+  if (m->kind == SEQUENCE) return rs->sequence.canasta && m->count == rs->sequence.max_cards;
+  return m->count >= rs->canasta.min_cards;
+}
+
+/* pile.take_onto_sequence: the top card c lies next to the sequence m's
+ * lowest or highest card, in its suit, within sequence.low..high, and m is
+ * not complete. */
+static bool extends_sequence(const sc_t *s, const smeld_t *m, int c) {
+  const ruleset_t *rs = s->rs;
+  if (m->kind != SEQUENCE || m->count >= rs->sequence.max_cards || c == JOKER || wild(s, c))
+    return false;
+  int lo = 99, hi = -1, suit = -1;
+  for (int k = 0; k < JOKER; k++)
+    if (m->n[k]) {
+      lo = rank_of(k) < lo ? rank_of(k) : lo;
+      hi = rank_of(k) > hi ? rank_of(k) : hi;
+      suit = k % 4;
+    }
+  int r = rank_of(c);
+  return c % 4 == suit && (r == lo - 1 || r == hi + 1) && r >= rs->sequence.low &&
+         r <= rs->sequence.high;
+}
+
+static int wilds_in(const sc_t *s, const smeld_t *m) {
+  int w = 0;
+  for (int c = 0; c < KINDS; c++)
+    if (m->n[c] && wild(s, c) && rank_of(c) != m->rank) w += m->n[c];
+  return w;
+}
+
+/* Where `take` alone puts the top card (rulesets.md, pile.take_onto_meld and
+ * pile.take_onto_sequence): of the team melds it may join, a set of its rank
+ * before a sequence, then the one with more cards, then fewer wild cards. */
+static smeld_t *take_onto(sc_t *s, int t, int c) {
+  const ruleset_t *rs = s->rs;
+  smeld_t *best = NULL;
+  for (int i = 0; i < s->nmelds[t]; i++) {
+    smeld_t *m = &s->meld[t][i];
+    bool canasta = is_canasta(rs, m);
+    bool set_ok = m->kind == SET && m->count && m->rank == rank_of(c) &&
+                  rs->pile.take_onto_meld != TAKE_ONTO_NEVER &&
+                  !(rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !canasta) &&
+                  !(rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && canasta);
+    if (!set_ok && !(rs->pile.take_onto_sequence && extends_sequence(s, m, c))) continue;
+    bool better = !best || (m->kind == SET && best->kind == SEQUENCE) ||
+                  (m->kind == best->kind &&
+                   (m->count > best->count ||
+                    (m->count == best->count && wilds_in(s, m) < wilds_in(s, best))));
+    if (better) best = m;
+  }
+  return best;
 }
 
 /* A new meld of `cards` (by `meld`, or by `take` with the top card): under
@@ -200,12 +262,24 @@ static void take(sc_t *s, int p, const int *cards, int n) {
     for (int i = 0; i < n && i < 63; i++) all[i + 1] = cards[i], s->hand[p][cards[i]]--;
     lay(s, p, all, n < 63 ? n + 1 : 64, false);
   } else {
-    smeld_t *m = meld_of_rank(s, s->team[p], rank_of(top));
+    smeld_t *m = take_onto(s, s->team[p], top);
     mark_melded(s, p);
     if (m) m->n[top]++, m->count++;
   }
   for (int i = 0; i < s->npile; i++) s->hand[p][s->pile[i]]++;
   s->npile = 0;
+}
+
+/* `merge #N #M` (format.md): the cards of #M join #N; #M stays, empty, so
+ * that no number moves. */
+static void merge(sc_t *s, int p, const char *a, const char *b) {
+  int t = s->team[p], i = atoi(a + 1) - 1, j = atoi(b + 1) - 1;
+  if (i < 0 || j < 0 || i >= s->nmelds[t] || j >= s->nmelds[t] || i == j) return;
+  smeld_t *into = &s->meld[t][i], *from = &s->meld[t][j];
+  for (int c = 0; c < KINDS; c++) into->n[c] += from->n[c];
+  into->count += from->count;
+  into->hidden = false;
+  memset(from, 0, sizeof *from);
 }
 
 static void action(sc_t *s, int p, char *w[], int n) {
@@ -214,7 +288,9 @@ static void action(sc_t *s, int p, char *w[], int n) {
   if (strcmp(verb, "yes") != 0 && strcmp(verb, "no") != 0 && p != s->actor) {
     s->turn++;
     s->actor = p;
+    s->refused = false;
   }
+  if (strcmp(verb, "no") == 0) s->refused = true;
   int k = cards_of(w + 2, n - 2, cards);
   s->decided = strcmp(verb, "end") == 0 || strcmp(verb, "yes") == 0;
   if (strcmp(verb, "draw") == 0) {
@@ -226,6 +302,8 @@ static void action(sc_t *s, int p, char *w[], int n) {
     lay(s, p, cards, k, true);
   } else if (strcmp(verb, "add") == 0 && n >= 3) {
     add_to(s, p, w[2], cards, k); /* REF (#N or a rank) is no card */
+  } else if (strcmp(verb, "merge") == 0 && n == 4) {
+    merge(s, p, w[2], w[3]);
   } else if (strcmp(verb, "red3") == 0 && k == 1) {
     s->hand[p][cards[0]]--;
     s->red3[s->team[p]]++;
@@ -316,7 +394,7 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
      * a partner's `yes`; a hand that ends as the stock runs out is not gone
      * out, even on a discard that empties the hand */
     bool decision = !rs->turn.meld_before_draw || s->decided;
-    if (empty(s->hand[p]) && empty(s->foot[p]) && s->actor == p && decision) {
+    if (empty(s->hand[p]) && empty(s->foot[p]) && s->actor == p && decision && !s->refused) {
       bool concealed = rs->going_out.concealed_by == CONCEALED_BY_TEAM
                            ? s->team_first_meld_turn[t] == s->turn
                            : s->first_meld_turn[p] == s->turn;
@@ -324,6 +402,9 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
     }
   }
   bool melded = s->nmelds[t] > 0;
+  int canastas = 0; /* red_threes.canastas_needed: short of them, as without a meld */
+  for (int i = 0; i < s->nmelds[t]; i++) canastas += s->meld[t][i].count && is_canasta(rs, &s->meld[t][i]);
+  if (canastas < rs->red_threes.canastas_needed) melded = false;
   int count = s->red3[t];
   bool penalty = rs->red_threes.in_hand == RED3_IN_HAND_PENALTY ||
                  (rs->red_threes.in_hand == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);

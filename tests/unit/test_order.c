@@ -28,17 +28,18 @@ enum { GAMES = 20, ORDERS = 3, MAX_RUN = 24 };
 typedef struct {
   bool seen;
   int team;                 /* the player to act's team after the line */
-  int melds[MAX_TEAMS];     /* each team's melds after the line */
+  int melds[MAX_TEAMS];     /* each team's melds formed after the line: its last #N
+                               (a merge removes a meld, never its number) */
 } after_t;
 
 typedef struct {
   after_t *at;
   unsigned nlines;
+  int hand, made[MAX_TEAMS]; /* the hand observed, each team's highest #N in it */
 } table_t;
 
 static void observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   table_t *t = ctx;
-  (void)hand;
   if (!e || line == 0 || line > t->nlines) return;
   eng_view_t v;
   eng_view(e, &v);
@@ -46,7 +47,11 @@ static void observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   memset(a, 0, sizeof *a);
   a->seen = true;
   a->team = v.team_of[v.current];
-  for (int i = 0; i < v.nmelds; i++) a->melds[v.melds[i].team]++;
+  if (hand != t->hand) memset(t->made, 0, sizeof t->made);
+  t->hand = hand;
+  for (int i = 0; i < v.nmelds; i++)
+    if (v.melds[i].number > t->made[v.melds[i].team]) t->made[v.melds[i].team] = v.melds[i].number;
+  memcpy(a->melds, t->made, sizeof a->melds);
 }
 
 typedef struct {
@@ -200,17 +205,36 @@ static bool random_order(const run_t *r, unsigned long long *s, int order[]) {
   return moved;
 }
 
-/* Line l with its #N reference to a meld of the run renumbered. */
+/* The word ref (a #N or anything else) with a #N of the run renumbered. */
+static void put_ref(FILE *f, const char *ref, size_t len, const run_t *r, const int new_ordinal[],
+                    int melds) {
+  int n = *ref == '#' ? atoi(ref + 1) - r->before : 0;
+  if (n <= 0 || n > melds) fprintf(f, "%.*s", (int)len, ref);
+  else fprintf(f, "#%d", r->before + new_ordinal[n]);
+}
+
+/* Line l with its #N references to melds of the run renumbered (`add #N`,
+ * `merge #N #M`). */
 static void put_line(FILE *f, const char *l, const run_t *r, const int new_ordinal[], int melds) {
   char v[16];
-  const char *ref = strcmp(verb_of(l, v, sizeof v), "add") == 0
-                        ? strchr(strchr(l, ' ') + 1, ' ') + 1 : "";
-  int n = *ref == '#' ? atoi(ref + 1) - r->before : 0;
-  if (n <= 0 || n > melds) {
+  verb_of(l, v, sizeof v);
+  if (strcmp(v, "add") != 0 && strcmp(v, "merge") != 0) {
     fprintf(f, "%s\n", l);
     return;
   }
-  fprintf(f, "%.*s#%d%s\n", (int)(ref - l), l, r->before + new_ordinal[n], ref + strcspn(ref, " "));
+  const char *ref = strchr(strchr(l, ' ') + 1, ' ') + 1;
+  size_t k = strcspn(ref, " ");
+  fprintf(f, "%.*s", (int)(ref - l), l);
+  put_ref(f, ref, k, r, new_ordinal, melds);
+  if (strcmp(v, "merge") == 0 && ref[k] == ' ') {
+    const char *second = ref + k + 1;
+    size_t k2 = strcspn(second, " ");
+    fputc(' ', f);
+    put_ref(f, second, k2, r, new_ordinal, melds);
+    ref = second;
+    k = k2;
+  }
+  fprintf(f, "%s\n", ref + k);
 }
 
 /* The record [from, to) with the run's lines in `order`; the references to
@@ -320,7 +344,7 @@ static char *generate(const char *rules, unsigned long long seed) {
 /* Every run of every record of `text`, by `rules` (NULL: the variant's). */
 static trial_t try_text(const char *text, const ruleset_t *rules, const char *variant) {
   lines_t ls = split(text);
-  table_t tab = {calloc(ls.n + 2, sizeof(after_t)), ls.n};
+  table_t tab = {.at = calloc(ls.n + 2, sizeof(after_t)), .nlines = ls.n};
   cr_assert_not_null(tab.at);
   trial_t t = {rules, 0x0dde4ull, 0, 0, 0};
   for (unsigned from = 0; from < ls.n;) {
@@ -330,10 +354,10 @@ static trial_t try_text(const char *text, const ruleset_t *rules, const char *va
     size_t len;
     char *rec = permuted(&ls, from, to, &(run_t){.first = to}, NULL, &len);
     memset(tab.at, 0, (ls.n + 2) * sizeof(after_t));
-    table_t local = {tab.at + from, to - from};
+    table_t local = {.at = tab.at + from, .nlines = to - from, .hand = -1};
     judge_with(rec, len, rules, &local);
     free(rec);
-    table_t shifted = {tab.at, ls.n};
+    table_t shifted = {.at = tab.at, .nlines = ls.n};
     try_record(&t, &ls, from, to, &shifted, variant);
     from = to;
   }
@@ -359,6 +383,7 @@ Test(order, classic) { order_does_not_matter("classic"); }
 Test(order, two_player) { order_does_not_matter("two-player"); }
 Test(order, chinese) { order_does_not_matter("chinese"); }
 Test(order, italian) { order_does_not_matter("italian"); }
+Test(order, samba) { order_does_not_matter("samba"); }
 
 /* The record of issue 19: six kings on the table, queens, jacks and tens
  * melded, the seventh king added: legal with 760 / -150 in each of the 24

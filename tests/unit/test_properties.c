@@ -150,6 +150,12 @@ Test(properties, italian_games_are_legal) {
   generated_games_are_legal("italian", rare);
 }
 
+Test(properties, samba_games_are_legal) {
+  /* two canastas, a samba one of them, end nearly every hand before the stock */
+  const char *const rare[] = {"opening.negative", "end.stock_empty", NULL};
+  generated_games_are_legal("samba", rare);
+}
+
 Test(properties, the_generator_is_deterministic) {
   size_t a_len, b_len, c_len;
   char *a = generate("classic", 42, 3, &a_len);
@@ -319,6 +325,7 @@ Test(properties, classic_mutants) { mutants_keep_their_verdicts("classic"); }
 Test(properties, two_player_mutants) { mutants_keep_their_verdicts("two-player"); }
 Test(properties, chinese_mutants) { mutants_keep_their_verdicts("chinese"); }
 Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian"); }
+Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba"); }
 
 /* Every seating of every shipped ruleset: 10 games each, all legal, scored
  * as the second scorer scores them, and at

@@ -262,9 +262,9 @@ static size_t mutate(const char *line, size_t len, char *out) {
 Test(reader, the_hot_path_reads_as_the_grammar_does) {
   grammar_only = cgr_open_lines();
   cgr_set_fast(grammar_only, false);
-  static const char *const variants[] = {"classic", "two-player", "chinese", "italian"};
+  static const char *const variants[] = {"classic", "two-player", "chinese", "italian", "samba"};
   unsigned long long lines = 0;
-  for (int v = 0; v < 4; v++) {
+  for (int v = 0; v < 5; v++) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -354,7 +354,7 @@ Test(reader, every_verb_of_the_table_on_both_paths) {
   for (int v = 0; v < V_COUNT; v++) {
     const verb_info_t *row = &verb_table[v];
     char line[256];
-    int k = snprintf(line, sizeof line, "Anne %s%s", row->name, row->ref ? " #2" : "");
+    int k = snprintf(line, sizeof line, "Anne %s%s", row->name, row->ref == 2 ? " #2 #3" : row->ref ? " #2" : "");
     for (unsigned c = 0; c < row->min_cards; c++) k += snprintf(line + k, sizeof line - (size_t)k, " 7H");
     for (int fast = 1; fast >= 0; fast--) {
       cgr_set_fast(r, fast);
@@ -362,6 +362,7 @@ Test(reader, every_verb_of_the_table_on_both_paths) {
       cr_assert_eq(st->verb, (verb_t)v);
       cr_assert_eq(st->ncards, row->min_cards);
       if (row->ref) cr_assert_eq(st->ref_index, 2);
+      if (row->ref == 2) cr_assert_eq(st->ref2_index, 3);
     }
     same_reading(line, (size_t)k, 3);
     if (row->max_cards < 8) {
@@ -405,6 +406,33 @@ Test(reader, a_meld_reference_is_no_name_on_both_paths) {
       cr_assert(strstr(err.message, "#"), "\"%s\": %s", lines[i], err.message);
     }
   cgr_set_fast(r, true);
+}
+
+/* `merge #N #M` (meld.merge): two meld numbers, nothing else, read alike by
+ * both paths with the second's column; a rank, a missing or extra word, or a
+ * card is malformed at the word that breaks it. */
+Test(reader, merge_takes_two_meld_numbers_on_both_paths) {
+  grammar_only = cgr_open_lines();
+  cgr_set_fast(grammar_only, false);
+  for (int fast = 1; fast >= 0; fast--) {
+    cgr_set_fast(r, fast);
+    cr_assert_eq(parse("Anne merge #2 #13"), 1, "%s", err.message);
+    cr_assert_eq(st->verb, V_MERGE);
+    cr_assert_eq(st->ref_index, 2);
+    cr_assert_eq(st->ref2_index, 13);
+    cr_assert_eq(st->ref2_word.col, 15);
+    cr_assert_eq(st->ncards, 0);
+    static const struct { const char *line; unsigned col; } bad[] = {
+        {"Anne merge #2", 15}, {"Anne merge K #3", 12}, {"Anne merge #2 K", 15},
+        {"Anne merge #2 #0", 15}, {"Anne merge #2 #3 7H", 18}, {"Anne merge #2 7H", 15}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+      cr_assert_eq(parse(bad[i].line), -1, "fast %d: \"%s\" is malformed", fast, bad[i].line);
+      cr_assert_eq(err.col, bad[i].col, "\"%s\": column %u", bad[i].line, err.col);
+    }
+  }
+  same_reading("Anne merge #2 #13", 17, 3);
+  cgr_set_fast(r, true);
+  cgr_close(grammar_only);
 }
 
 /* `add JK ...` names a set of jokers (meld.wild_sets: the Italian canasta of

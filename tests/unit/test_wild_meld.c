@@ -127,6 +127,7 @@ Test(wild_meld, the_meld_a_new_group_joins) {
   static meld_kinds_t k;
   meld_t melds[] = {a_meld(KIND_WILD_MELD, 0, 7, 0, 0), a_meld(KIND_SET, 0, 0, 0, 3),
                     a_meld(KIND_WILD_MELD, 1, 3, 0, 0), a_meld(KIND_WILD_MELD, 0, 2, 1, 0)};
+  melds[0].number = 1, melds[1].number = 2, melds[2].number = 1, melds[3].number = 3; /* #N */
   meld_kinds_build(&k, &r);
   cr_expect_eq(meld_wild_meld_to_join(&k, melds, 4, 0), &melds[3], "one_open: the unfinished one");
   cr_expect_null(meld_wild_meld_to_join(&k, melds, 1, 0), "one_open: a complete one is closed");
@@ -138,7 +139,7 @@ Test(wild_meld, the_meld_a_new_group_joins) {
   cr_expect_null(meld_wild_meld_to_join(&k, melds, 4, 0), "any: a new one");
   int index = 0;
   cr_expect_eq(meld_unfinished(&k, melds, 4, 0, true, &index), &melds[3]);
-  cr_expect_eq(index, 3, "the team's third meld (#3): the other team's is not counted");
+  cr_expect_eq(index, 3, "the team's third meld (#3), by its own number");
 }
 
 /* wild_meld.exclusive: wild cards go only to the unfinished meld of wild
