@@ -281,6 +281,8 @@ static void instead_of_merge(const engine_t *before, const stmt_t *st, int p, co
   else if (v->code == CODE_OUT_OF_TURN)
     snprintf(out, len, _("the same merge in %s's own turn, after the draw"),
              before->player_name[p]);
+  else if (v->code == CODE_PHASE)
+    snprintf(out, len, _("the same merge after %s's draw"), before->player_name[p]);
   else if (v->code == CODE_WILD_OVERFLOW)
     snprintf(out, len, _("nothing: the two sets stay apart, each within its wild cards"));
   else if (mergeable_pair(before, p, &a, &b))
