@@ -209,7 +209,7 @@ static void instead_of_going_out(const engine_t *before, const engine_t *after, 
 /* An opening below the minimum: what it needed and what the turn laid. */
 static void instead_of_opening(const engine_t *after, int p, char *out, size_t len) {
   const ruleset_t *rs = after->rs;
-  int team = after->team_of[p], need = rs_opening_minimum(rs, after->team_total[team]);
+  int team = after->team_of[p], need = eng_opening_need(after, team);
   long sum = 0, best = 0;
   for (int i = 0; i < after->nmelds; i++) {
     if (after->melds[i].team != team) continue;

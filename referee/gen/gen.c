@@ -174,7 +174,7 @@ static bool deal_hand(gen_t *g, int number) {
     deck[i] = deck[j];
     deck[j] = t;
   }
-  eng_begin(g->e, g->rs, seat, g->np, g->team_of, g->nteams, g->names, g->total);
+  eng_begin(g->e, g->rs, seat, g->np, g->team_of, g->nteams, g->names, g->total, number);
   char text[256];
   int dealer = (number - 2 + g->np) % g->np, at = 0;
   snprintf(text, sizeof text, "hand %d", number);

@@ -30,12 +30,14 @@ static bool draw(gen_t *g, int p, unsigned n) {
   return gen_act(g, p, "draw%s", cards);
 }
 
-/* Lays every red three p holds, each followed by its replacement where due. */
+/* Lays every bonus card (red three) p holds, each followed by its replacement where due. */
 static void lay_red_threes(gen_t *g, int p) {
   for (int tries = 0; tries < 16; tries++) {
-    card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
     const card_counts_t *hand = &gen_vw(g)->hand[p];
-    card_t c = hand->n[h] ? h : hand->n[d] ? d : CARD_KINDS;
+    card_t c = CARD_KINDS; /* a bonus card (cards.bonus_threes) */
+    for (int suit = 0; suit < 4 && c == CARD_KINDS; suit++)
+      if (hand->n[card_make(RANK_3, suit)] && rs_is_bonus(g->rs, card_make(RANK_3, suit)))
+        c = card_make(RANK_3, suit);
     if (c == CARD_KINDS) return;
     char b[4];
     if (!gen_act(g, p, "red3 %s", card_name(c, b))) return;

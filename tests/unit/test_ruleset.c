@@ -46,11 +46,11 @@ Test(ruleset, classic_loads_with_its_numbers) {
   cr_assert_eq(rs_seat(&rs, 4)->deal, 11);
   cr_assert_eq(rs_seat(&rs, 6)->target, 7500);
   cr_assert_null(rs_seat(&rs, 7));
-  cr_assert_eq(rs_opening_minimum(&rs, -10), 15);
-  cr_assert_eq(rs_opening_minimum(&rs, 0), 50);
-  cr_assert_eq(rs_opening_minimum(&rs, 1495), 50);
-  cr_assert_eq(rs_opening_minimum(&rs, 1500), 90);
-  cr_assert_eq(rs_opening_minimum(&rs, 3000), 120);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, -10), 15);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 0), 50);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 1495), 50);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 1500), 90);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 3000), 120);
   cr_assert_eq(rs_red3_value(&rs, 3), 300);
   cr_assert_eq(rs_red3_value(&rs, 4), 900);
   cr_assert(rs_is_wild(&rs, CARD_JOKER));
