@@ -490,10 +490,14 @@ static bool draw_or_take(gen_t *g, int p) {
 /* Asking the partner to go out, answered yes or no at random. */
 static void maybe_ask(gen_t *g, int p) {
   if (g->rs->going_out.ask == ASK_NONE || g->level >= 2 || gen_vw(g)->over) return;
-  if (gen_vw(g)->hand[p].total > 5 || !gen_chance(g, 40)) return;
+  /* where going out needs the answer, a player who could go out asks
+   * mostly, and mostly hears yes */
+  bool ready = g->rs->going_out.ask == ASK_REQUIRED && !gen_vw(g)->has_foot[p] &&
+               !gen_needs_any(gen_needs(g, p));
+  if (gen_vw(g)->hand[p].total > (ready ? 8u : 5u) || !gen_chance(g, ready ? 85 : 40)) return;
   int q = partner_of(g, p);
   if (q < 0 || !gen_act(g, p, "ask")) return;
-  gen_act(g, q, gen_chance(g, 65) ? "yes" : "no");
+  gen_act(g, q, gen_chance(g, ready ? 85 : 65) ? "yes" : "no");
 }
 
 /* Where melding comes first, an empty hand may end the hand by decision. */
@@ -599,6 +603,9 @@ static bool discard(gen_t *g, int p) {
 }
 
 static bool play_turn_at(gen_t *g, int p) {
+  /* foot.when: hand_empty (or going_out.foot): a hand its last discard
+   * emptied picks up the foot before anything else */
+  if (gen_vw(g)->hand[p].total == 0) pick_up_foot(g, p);
   if (g->rs->turn.meld_before_draw) {
     lay_red_threes(g, p);
     meld_phase(g, p);
