@@ -575,6 +575,10 @@ static bool feeds_next(gen_t *g, int p, card_t c) {
  * leader. */
 static int helping_weight(gen_t *g, int p, card_t c, int w, bool feed, const goal_t *gl,
                           int lead, const goal_t *lg) {
+  /* a player in the foot whose team has what going out needs only empties
+   * the hand: helping another to the pile would keep a card back (a black
+   * three) */
+  if (g->rs->foot.size > 0 && !gen_vw(g)->has_foot[p] && !gen_needs_any(gl->nd)) return w;
   if (feed && card_is_black3(c) && gen_needs_any(gl->nd)) return 1;
   if (card_is_black3(c) && lead >= 0 && g->team_of[lead] != g->team_of[p]) return 1;
   if (feed && w > 0 && feeds_next(g, p, c)) w *= 10;

@@ -33,6 +33,7 @@ typedef struct {
   int dealer, cut, turn, actor;
   int first_meld_turn[NOSEATS], team_first_meld_turn[NOSEATS];
   bool decided; /* the hand's last line is `end` or `yes` */
+  bool refused; /* the partner answered `no` in this turn */
   bool record_started;
 } sc_t;
 
@@ -61,6 +62,7 @@ static void new_hand(sc_t *s) {
   memset(s->red3, 0, sizeof s->red3);
   memset(s->nmelds, 0, sizeof s->nmelds);
   s->npile = 0;
+  s->refused = false;
   s->dealer = -1;
   s->cut = -1;
   s->turn = 0;
@@ -104,11 +106,18 @@ static void mark_melded(sc_t *s, int p) {
   if (s->team_first_meld_turn[s->team[p]] < 0) s->team_first_meld_turn[s->team[p]] = s->turn;
 }
 
-/* The first meld of the team of that rank (format.md, `add`). */
+/* The first meld of the team of that rank (format.md, `add`); with
+ * meld.new_after_canasta, its first that holds fewer than meld.max_cards
+ * cards, else its first. */
 static smeld_t *meld_of_rank(sc_t *s, int t, int rank) {
-  for (int i = 0; i < s->nmelds[t]; i++)
-    if (s->meld[t][i].kind == SET && s->meld[t][i].rank == rank) return &s->meld[t][i];
-  return NULL;
+  smeld_t *first = NULL;
+  for (int i = 0; i < s->nmelds[t]; i++) {
+    smeld_t *m = &s->meld[t][i];
+    if (m->kind != SET || m->rank != rank) continue;
+    if (!s->rs->meld.new_after_canasta || m->count < s->rs->meld.max_cards) return m;
+    if (!first) first = m;
+  }
+  return first;
 }
 
 /* A new meld of `cards` (by `meld`, or by `take` with the top card): under
@@ -121,6 +130,8 @@ static void lay(sc_t *s, int p, const int *cards, int n, bool from_meld_line) {
   int t = s->team[p];
   smeld_t *join = m.kind == SET && s->rs->meld.same_rank == SAME_RANK_MERGE
                       ? meld_of_rank(s, t, m.rank) : NULL;
+  /* meld.new_after_canasta: a closed book's rank starts a new meld */
+  if (join && s->rs->meld.new_after_canasta && join->count >= s->rs->meld.max_cards) join = NULL;
   mark_melded(s, p);
   if (join) {
     for (int c = 0; c < KINDS; c++) join->n[c] += m.n[c];
@@ -187,8 +198,11 @@ static void take(sc_t *s, int p, const int *cards, int n) {
     mark_melded(s, p);
     if (m) m->n[top]++, m->count++;
   }
-  for (int i = 0; i < s->npile; i++) s->hand[p][s->pile[i]]++;
-  s->npile = 0;
+  /* pile.take_count: the top card and those under it, that many in all */
+  int from = s->rs->pile.take_count > 0 && s->rs->pile.take_count <= s->npile
+                 ? s->npile + 1 - s->rs->pile.take_count : 0;
+  for (int i = from; i < s->npile; i++) s->hand[p][s->pile[i]]++;
+  s->npile = from;
 }
 
 static void action(sc_t *s, int p, char *w[], int n) {
@@ -197,7 +211,9 @@ static void action(sc_t *s, int p, char *w[], int n) {
   if (strcmp(verb, "yes") != 0 && strcmp(verb, "no") != 0 && p != s->actor) {
     s->turn++;
     s->actor = p;
+    s->refused = false;
   }
+  if (strcmp(verb, "no") == 0) s->refused = true;
   int k = cards_of(w + 2, n - 2, cards);
   s->decided = strcmp(verb, "end") == 0 || strcmp(verb, "yes") == 0;
   if (strcmp(verb, "draw") == 0) {
@@ -254,7 +270,8 @@ static long left_in(const sc_t *s, const int *cards, int *held) {
   long v = 0;
   for (int c = 0; c < KINDS; c++) {
     if (!cards[c]) continue;
-    if (red3(c)) *held += cards[c];
+    if (red3(c) || (black3(c) && s->rs->cards.bonus_threes == BONUS_THREES_ALL))
+      *held += cards[c]; /* cards.bonus_threes: all: every three is scored as a red three */
     else
       v += (long)cards[c] *
            (black3(c) ? s->rs->cards.black3_in_hand : s->rs->cards.value[rank_of(c)]);
@@ -276,6 +293,24 @@ static int cutter_team(const sc_t *s) {
   return s->team[(s->dealer + s->np - 1) % s->np];
 }
 
+/* The team has the canastas going out needs (going_out.canastas, pure,
+ * impure; wild ones and sequences are not counted: no ruleset with
+ * red_threes.negative_without_books asks for them). */
+static bool books(const sc_t *s, int t) {
+  const ruleset_t *rs = s->rs;
+  int all = 0, pure = 0;
+  for (int i = 0; i < s->nmelds[t]; i++) {
+    const smeld_t *m = &s->meld[t][i];
+    if (m->kind != SET || m->rank < 0 || m->count < rs->canasta.min_cards) continue;
+    bool clean = true;
+    for (int c = 0; c < KINDS; c++) clean = clean && !(m->n[c] && wild(s, c));
+    all++;
+    pure += clean;
+  }
+  return all >= rs->going_out.canastas && pure >= rs->going_out.pure &&
+         all - pure >= rs->going_out.impure;
+}
+
 static void score_team(const sc_t *s, int t, parts_t *x) {
   const ruleset_t *rs = s->rs;
   memset(x, 0, sizeof *x);
@@ -293,7 +328,9 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
      * a partner's `yes`; a hand that ends as the stock runs out is not gone
      * out, even on a discard that empties the hand */
     bool decision = !rs->turn.meld_before_draw || s->decided;
-    if (empty(s->hand[p]) && empty(s->foot[p]) && s->actor == p && decision) {
+    /* going_out.ask: after `no`, the last card's discard can only end the
+     * hand by the empty stock */
+    if (empty(s->hand[p]) && empty(s->foot[p]) && s->actor == p && decision && !s->refused) {
       bool concealed = rs->going_out.concealed_by == CONCEALED_BY_TEAM
                            ? s->team_first_meld_turn[t] == s->turn
                            : s->first_meld_turn[p] == s->turn;
@@ -310,6 +347,8 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
     x->red3 = -(long)count * rs->red_threes.without_meld_each;
   else if (count)
     x->red3 = (!melded && rs->red_threes.negative_without_meld ? -1 : 1) * red3_value(rs, count);
+  if (count && melded && rs->red_threes.negative_without_books && !books(s, t))
+    x->red3 = -red3_value(rs, count);
   if (cutter_team(s) == t) x->cut = rs->cut.bonus;
 }
 
