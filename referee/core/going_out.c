@@ -336,8 +336,8 @@ bool eng_after_meld(engine_t *e, const stmt_t *st, int p) {
   /* going_out.last_card: discard: the last card goes by the discard */
   if (e->rs->going_out.last_card == LAST_CARD_DISCARD)
     return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_LAST_CARD,
-                    _("%s's hand is empty after a %s: going out is by discarding the last "
-                      "card"),
+                    _("%s's last card goes by %s, not by the discard: going out is by "
+                      "discarding the last card"),
                     e->player_name[p], verb_name(st->verb));
   return eng_judge_going_out(e, st, p);
 }
