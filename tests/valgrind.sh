@@ -32,10 +32,11 @@ run "0 1 2 3" -- "$ref" $files
 # shellcheck disable=SC2086
 run "0 1 2 3" -- "$ref" --json --explain --keep-going $files
 run "0" -- "$ref" check --coverage --junit "$tmp/j.xml" "$src/corpus"
-for v in classic two-player chinese italian; do
+for v in classic two-player chinese italian hand-and-foot; do
   run "0" -- "$ref" gen --variant "$v" --games 3 --seed 1 --expect
   cp "$tmp/out" "$tmp/$v.cgr"
 done
-run "0" -- "$ref" --jobs 2 "$tmp/classic.cgr" "$tmp/two-player.cgr" "$tmp/chinese.cgr" "$tmp/italian.cgr"
+run "0" -- "$ref" --jobs 2 "$tmp/classic.cgr" "$tmp/two-player.cgr" "$tmp/chinese.cgr" "$tmp/italian.cgr" \
+  "$tmp/hand-and-foot.cgr"
 [ "$fails" -eq 0 ] && echo "valgrind: no leak, no error"
 exit $((fails > 0))

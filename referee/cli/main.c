@@ -39,11 +39,14 @@ static void rules_error(const char *rules, const rs_error_t *err) {
 }
 
 static void list_rules(void) {
+  int w = 12; /* the titles in one column, after the longest name */
+  for (const rs_builtin_t *b = rs_builtins; b->name; b++)
+    if ((int)strlen(b->name) > w) w = (int)strlen(b->name);
   for (const rs_builtin_t *b = rs_builtins; b->name; b++) {
     ruleset_t rs;
     rs_error_t err;
-    if (rs_load(&rs, b->name, &err)) printf("%-12s %s\n", b->name, rs.title);
-    else printf("%-12s (broken: %s:%u:%u: %s)\n", b->name, err.file, err.line, err.col, err.message);
+    if (rs_load(&rs, b->name, &err)) printf("%-*s %s\n", w, b->name, rs.title);
+    else printf("%-*s (broken: %s:%u:%u: %s)\n", w, b->name, err.file, err.line, err.col, err.message);
   }
 }
 

@@ -139,6 +139,16 @@ static bool deal_pile(engine_t *e, const stmt_t *st) {
   char b[4];
   if (e->pile_given) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("a second pile line"));
   e->pile_given = true;
+  /* pile.initial_not: such an upcard is buried in the stock, and the line
+   * shows the card turned up in its place */
+  if (rs->pile.initial_not && st->ncards > 0) {
+    card_t top = st->cards[st->ncards - 1];
+    if (rs_classes(rs, top) & rs->pile.initial_not)
+      return eng_fail(e, st, st->card_cols[st->ncards - 1], CODE_DEAL, RK_PILE_INITIAL_NOT,
+                      _("the upcard %s is buried in the stock and another card turned up"),
+                      card_name(top, b));
+    eng_use(e, RK_PILE_INITIAL_NOT);
+  }
   if (st->ncards > 0 && rs->pile.packet[card_rank(st->cards[0])] > 0) return pile_packet(e, st);
   if (rs->pile.cover_once || rs->pile.cover_initial == 0) return pile_covered_once(e, st);
   if (!deal_cards(e, st, NULL)) return false;

@@ -50,7 +50,7 @@ static void build_packs(engine_t *e) {
 
 void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int nplayers,
                const int team_of[], int nteams, const char *const names[],
-               const long team_total[]) {
+               const long team_total[], int hand_no) {
   memset(e, 0, offsetof(engine_t, err));
   memset(&e->err, 0, sizeof e->err);
   e->err.status = VERDICT_LEGAL;
@@ -65,6 +65,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
     e->player_name[p] = names[p];
   }
   for (int t = 0; t < nteams; t++) e->team_total[t] = team_total[t];
+  e->hand_no = hand_no;
   build_packs(e);
   e->stock = e->packs;
   e->dealer = -1;
@@ -208,8 +209,13 @@ void eng_use(engine_t *e, rule_key_t k) { uses_add(&e->uses, k); }
 
 /* ---- cards ----------------------------------------------------------- */
 
-unsigned eng_red3_count(const card_counts_t *cc) {
-  return cc->n[card_make(RANK_3, SUIT_H)] + cc->n[card_make(RANK_3, SUIT_D)];
+unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc) {
+  unsigned n = 0;
+  for (int suit = 0; suit < 4; suit++) {
+    card_t c = card_make(RANK_3, suit);
+    if (rs_is_bonus(rs, c)) n += cc->n[c];
+  }
+  return n;
 }
 
 int eng_partner_count(const engine_t *e, int p) {
@@ -232,10 +238,21 @@ meld_t *eng_meld_by_number(engine_t *e, int team, int number) {
   return NULL;
 }
 
+bool eng_meld_closed(const engine_t *e, const meld_t *m) {
+  return m->cards.total >= (unsigned)meld_row(e->kinds, m)->max_cards;
+}
+
+/* meld.new_after_canasta: a team may hold several melds of a rank, all
+ * closed but the last: the open one is the meld of that rank. */
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank) {
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team && e->melds[i].rank == rank) return &e->melds[i];
-  return NULL;
+  meld_t *first = NULL;
+  for (int i = 0; i < e->nmelds; i++) {
+    meld_t *m = &e->melds[i];
+    if (m->team != team || m->rank != rank) continue;
+    if (!e->rs->meld.new_after_canasta || !eng_meld_closed(e, m)) return m;
+    if (!first) first = m;
+  }
+  return first;
 }
 
 bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {

@@ -137,11 +137,12 @@ typedef struct {
 engine_t *eng_new(void);
 void eng_free(engine_t *e);
 
-/* Starts a hand. team_total[] are the teams' totals before it. The names are
+/* Starts hand number hand_no (from 1) of a game. team_total[] are the
+ * teams' totals before it. The names are
  * borrowed and must outlive the hand. */
 void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int nplayers,
                const int team_of[], int nteams, const char *const names[],
-               const long team_total[]);
+               const long team_total[], int hand_no);
 
 /* A setup statement (dealer, deal, foot, stock, pile, cut), in any order,
  * before the first action; `player` is the seat it names (dealer, deal,

@@ -29,6 +29,7 @@ struct engine {
   int team_of[MAX_PLAYERS];
   const char *player_name[MAX_PLAYERS];
   long team_total[MAX_TEAMS];   /* totals before this hand: the opening bands */
+  int hand_no;                  /* the hand's number in the game, from 1: opening.by_hand */
 
   /* cards */
   card_counts_t packs;          /* every card of the game */
@@ -127,12 +128,17 @@ void eng_mark(mark_t *m, const stmt_t *st);
 void eng_use(engine_t *e, rule_key_t k);
 
 /* ---- cards (engine.c) ---- */
-unsigned eng_red3_count(const card_counts_t *cc);
+/* The bonus cards among cc (cards.bonus_threes: red threes by default). */
+unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc);
 int eng_partner_count(const engine_t *e, int p);
 int eng_team_meld_count(const engine_t *e, int team);
+/* The team's meld of a rank (meld.new_after_canasta: its open one, else its
+ * first), NULL without one. */
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank);
 /* The team's meld #number (meld_t.number), NULL when it has none. */
 meld_t *eng_meld_by_number(engine_t *e, int team, int number);
+/* The meld holds as many cards as its kind allows (meld.max_cards). */
+bool eng_meld_closed(const engine_t *e, const meld_t *m);
 /* NOT-IN-HAND: every card the statement names is in player p's hand. */
 bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p);
 /* Moves the statement's cards out of p's hand into `to` (may be NULL);
@@ -167,12 +173,15 @@ static inline unsigned eng_freeze_holds(const engine_t *e, int p) {
 void eng_start_turn(engine_t *e, int p);
 /* The turn's draw or take must come before melding (turn.meld_before_draw). */
 bool eng_may_meld(engine_t *e, const stmt_t *st);
-/* RED3-NOT-LAID: no red three in p's hand. */
+/* RED3-NOT-LAID: no bonus card (a red three) in p's hand. */
 bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p);
-/* foot.when: hand_empty: p's hand is used up and p's foot is still down, so
- * that the foot is p's next action, and the empty hand is not going out. */
+/* foot.when: hand_empty, or going_out.foot: p's hand is used up and p's
+ * foot is still down, so that the foot is p's next action, and the empty
+ * hand is not going out. */
 static inline bool eng_foot_waits(const engine_t *e, int p) {
-  return e->rs->foot.when == FOOT_WHEN_HAND_EMPTY && e->has_foot[p] && e->hand[p].total == 0;
+  const ruleset_t *rs = e->rs;
+  return (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot) && e->has_foot[p] &&
+         e->hand[p].total == 0;
 }
 
 /* ---- melding (melding.c) ---- */
@@ -182,6 +191,10 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p);
 bool eng_act_merge(engine_t *e, const stmt_t *st, int p);
 
 /* ---- the opening and going out (going_out.c) ---- */
+/* The team's opening minimum in this hand (opening.by_hand, else the bands
+ * of its total), and the key that sets it. */
+int eng_opening_need(const engine_t *e, int team);
+rule_key_t eng_opening_rule(const engine_t *e, int team);
 bool eng_judge_opening(engine_t *e, int p);
 /* opening.judged: a group (meld, take C...) laid by p in the opening turn,
  * worth `value` toward the opening. */

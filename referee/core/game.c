@@ -322,7 +322,8 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
                          _("the game is over: %s reached %d"),
                          r->winner >= 0 ? r->team[r->winner] : _("a team"), r->target);
   const rs_seat_t *seat = rs_seat(r->rs, r->nplayers);
-  eng_begin(g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total);
+  eng_begin(g->eng, r->rs, seat, r->nplayers, r->team_of, r->nteams, g->names, r->total,
+            g->hand_no + 1);
   g->state = R_SETUP;
   g->hand_started = true;
   g->hand_no++;

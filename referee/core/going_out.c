@@ -7,6 +7,21 @@
 #include "i18n.h"
 #include "meld.h"
 
+int eng_opening_need(const engine_t *e, int team) {
+  return rs_opening_minimum(e->rs, e->hand_no, e->team_total[team]);
+}
+
+rule_key_t eng_opening_rule(const engine_t *e, int team) {
+  if (e->rs->opening.nby_hand > 0) return RK_OPENING_BY_HAND;
+  return e->team_total[team] < 0 ? RK_OPENING_NEGATIVE : RK_OPENING_BANDS;
+}
+
+/* What the minimum went by, for the verdict's sentence: the team's total,
+ * or (opening.by_hand) the hand's number. */
+static long need_basis(const engine_t *e, int team) {
+  return e->rs->opening.nby_hand > 0 ? e->hand_no : e->team_total[team];
+}
+
 static long largest_or_sum(const ruleset_t *rs, long best, long sum) {
   return rs->opening.counts == OPEN_LARGEST_MELD ? best : sum;
 }
@@ -31,7 +46,7 @@ void eng_note_opening_group(engine_t *e, const stmt_t *st, int p, long value) {
     return;
   bool judged = rs->opening.judged == OPENING_JUDGED_MELD || e->opening_groups == 0;
   e->opening_groups++;
-  if (!judged || e->short_group.set || value >= rs_opening_minimum(rs, e->team_total[team]))
+  if (!judged || e->short_group.set || value >= eng_opening_need(e, team))
     return;
   eng_mark(&e->short_group, st);
   e->short_value = value;
@@ -40,17 +55,23 @@ void eng_note_opening_group(engine_t *e, const stmt_t *st, int p, long value) {
 static bool judge_alone(engine_t *e, int p, int need) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
+  bool by_hand = rs->opening.nby_hand > 0;
+  const char *fmt =
+      rs->opening.judged == OPENING_JUDGED_MELD
+          ? (by_hand ? _("this meld of the opening turn is worth %ld by itself, %d needed (hand "
+                         "%ld): each meld of the opening turn is judged alone")
+                     : _("this meld of the opening turn is worth %ld by itself, %d needed (team "
+                         "total %ld): each meld of the opening turn is judged alone"))
+          : (by_hand ? _("the team's first meld is worth %ld by itself, %d needed (hand %ld): the "
+                         "opening is judged on the first meld alone")
+                     : _("the team's first meld is worth %ld by itself, %d needed (team total "
+                         "%ld): the opening is judged on the first meld alone"));
   if (e->short_group.set && e->short_value < need)
-    return eng_fail_mark(e, &e->short_group, p, CODE_OPENING_MINIMUM, RK_OPENING_BANDS,
-                         rs->opening.judged == OPENING_JUDGED_MELD
-                             ? _("this meld of the opening turn is worth %ld by itself, %d "
-                                 "needed (team total %ld): each meld of the opening turn is "
-                                 "judged alone")
-                             : _("the team's first meld is worth %ld by itself, %d needed (team "
-                                 "total %ld): the opening is judged on the first meld alone"),
-                         e->short_value, need, e->team_total[team]);
+    return eng_fail_mark(e, &e->short_group, p, CODE_OPENING_MINIMUM,
+                         by_hand ? RK_OPENING_BY_HAND : RK_OPENING_BANDS, fmt, e->short_value,
+                         need, need_basis(e, team));
   eng_use(e, RK_OPENING_JUDGED);
-  eng_use(e, e->team_total[team] < 0 ? RK_OPENING_NEGATIVE : RK_OPENING_BANDS);
+  eng_use(e, eng_opening_rule(e, team));
   e->team_opened[team] = true;
   return true;
 }
@@ -74,22 +95,28 @@ bool eng_judge_opening(engine_t *e, int p) {
     if (e->open_value[i] > best) best = e->open_value[i];
     hidden = hidden || (m->hidden && meld_is_canasta(e->kinds, m));
   }
-  int need = rs_opening_minimum(rs, e->team_total[team]);
+  int need = eng_opening_need(e, team);
   /* opening.hidden_from: from that total a hidden canasta opens whatever it is worth */
   if (hidden && rs->opening.hidden_from > 0 && e->team_total[team] >= rs->opening.hidden_from) {
     if (need > (largest_or_sum(rs, best, sum))) eng_use(e, RK_OPENING_HIDDEN_FROM);
     need = 0;
   }
   if (rs->opening.judged != OPENING_JUDGED_TURN) return judge_alone(e, p, need);
-  bool largest = rs->opening.counts == OPEN_LARGEST_MELD;
+  bool largest = rs->opening.counts == OPEN_LARGEST_MELD, by_hand = rs->opening.nby_hand > 0;
   long got = largest_or_sum(rs, best, sum);
   if (got < need)
-    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, RK_OPENING_BANDS,
-                         largest ? _("the team's largest opening meld is worth %ld, %d needed "
-                                   "(team total %ld)"): _("the team's opening melds are worth %ld, %d needed (team "
-                                   "total %ld)"),
-                         got, need, e->team_total[team]);
-  eng_use(e, e->team_total[team] < 0 ? RK_OPENING_NEGATIVE : RK_OPENING_BANDS);
+    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM,
+                         by_hand ? RK_OPENING_BY_HAND : RK_OPENING_BANDS,
+                         by_hand   ? (largest ? _("the team's largest opening meld is worth %ld, "
+                                                  "%d needed in hand %ld")
+                                              : _("the team's opening melds are worth %ld, %d "
+                                                  "needed in hand %ld"))
+                         : largest ? _("the team's largest opening meld is worth %ld, %d needed "
+                                       "(team total %ld)")
+                                   : _("the team's opening melds are worth %ld, %d needed (team "
+                                       "total %ld)"),
+                         got, need, need_basis(e, team));
+  eng_use(e, eng_opening_rule(e, team));
   if (counted > 1) eng_use(e, RK_OPENING_COUNTS);
   e->team_opened[team] = true;
   return true;
@@ -308,11 +335,20 @@ bool eng_after_meld(engine_t *e, const stmt_t *st, int p) {
     note_last_card(e, st, p);
     return true;
   }
-  if (eng_foot_waits(e, p)) return true; /* foot.when: hand_empty: play goes on from the foot */
+  if (eng_foot_waits(e, p)) { /* foot.when: hand_empty: play goes on from the foot */
+    if (e->rs->going_out.foot) eng_use(e, RK_GOING_OUT_FOOT);
+    return true;
+  }
   if (e->rs->turn.meld_before_draw && !e->drawn) {
     e->empty_hand = true;
     return true;
   }
+  /* going_out.last_card: discard: the last card goes by the discard */
+  if (e->rs->going_out.last_card == LAST_CARD_DISCARD)
+    return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_REQUIREMENT, RK_GOING_OUT_LAST_CARD,
+                    _("%s's last card goes by %s, not by the discard: going out is by "
+                      "discarding the last card"),
+                    e->player_name[p], verb_name(st->verb));
   return eng_judge_going_out(e, st, p);
 }
 

@@ -151,7 +151,7 @@ static bool ruleset_failed(game_t *g, const stmt_t *st, const rs_error_t *err) {
   v->line = forced ? st->line : g->variant_line;
   v->col = forced ? 1 : g->variant_col;
   snprintf(v->text, sizeof v->text, "%s", g->rec.file);
-  snprintf(v->message, sizeof v->message, _("ruleset %.100s: %.120s"), err->file, err->message);
+  snprintf(v->message, sizeof v->message, _("ruleset %.70s: %.175s"), err->file, err->message);
   return false;
 }
 

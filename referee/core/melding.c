@@ -68,6 +68,11 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
     return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, RK_MELD_SAME_RANK,
                     _("the team already has a meld %s"), card_rank_of(m->rank));
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
+  /* meld.new_after_canasta: a group of the rank of a closed book starts a new meld */
+  if (old && rs->meld.new_after_canasta && eng_meld_closed(e, old)) {
+    eng_use(e, RK_MELD_NEW_AFTER_CANASTA);
+    old = NULL;
+  }
   /* meld.group_alone: the group is a valid meld by itself before it joins */
   bool alone = rs->meld.group_alone && (top < 0 || rs->meld.group_alone_takes);
   if (old && rs->meld.group_alone && !alone) eng_use(e, RK_MELD_GROUP_ALONE_TAKES);
@@ -431,15 +436,25 @@ static bool may_take(engine_t *e, const stmt_t *st, int p, card_t *top) {
   return true;
 }
 
-/* The rest of the pile joins the taker's hand. */
+/* The rest of the pile joins the taker's hand: all of it, or with
+ * pile.take_count the cards under the top card that make up that count, the
+ * others staying as the pile (and freezing it as they did). */
 static void pile_to_hand(engine_t *e, int p) {
-  for (unsigned i = 0; i + 1 < e->npile; i++) {
-    cc_add(&e->hand[p], e->pile[i], 1);
-    if (card_is_red3(e->pile[i])) e->pile_red3++;
+  unsigned count = (unsigned)e->rs->pile.take_count, from = 0;
+  if (count > 0 && count < e->npile) {
+    from = e->npile - count;
+    eng_use(e, RK_PILE_TAKE_COUNT);
   }
-  e->npile = 0;
-  e->pile_freezers = 0;
-  e->cover_frozen = false;
+  for (unsigned i = from; i + 1 < e->npile; i++) {
+    cc_add(&e->hand[p], e->pile[i], 1);
+    if (rs_is_bonus(e->rs, e->pile[i])) e->pile_red3++;
+  }
+  e->npile = from;
+  bool cover = e->cover_frozen && from > 0; /* the covered upcard is the bottom card */
+  e->pile_freezers = cover ? 1u : 0u;
+  e->cover_frozen = cover;
+  for (unsigned i = 0; i < from; i++)
+    if (rs_freezes_pile(e->rs, e->pile[i])) e->pile_freezers++;
 }
 
 bool eng_act_take(engine_t *e, const stmt_t *st, int p) {

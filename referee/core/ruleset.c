@@ -10,12 +10,28 @@ const rs_seat_t *rs_seat(const ruleset_t *rs, int players) {
   return NULL;
 }
 
-int rs_opening_minimum(const ruleset_t *rs, long team_total) {
+int rs_opening_minimum(const ruleset_t *rs, int hand_no, long team_total) {
+  /* opening.by_hand: the hand's number decides, whatever the totals */
+  if (rs->opening.nby_hand > 0) {
+    int m = 0;
+    for (int i = 0; i < rs->opening.nby_hand; i++)
+      if (hand_no >= rs->opening.by_hand[i].hand) m = rs->opening.by_hand[i].minimum;
+    return m;
+  }
   if (team_total < 0) return rs->opening.negative;
   int m = rs->opening.negative;
   for (int i = 0; i < rs->opening.nbands; i++)
     if (team_total >= rs->opening.bands[i].from) m = rs->opening.bands[i].minimum;
   return m;
+}
+
+bool rs_is_bonus(const ruleset_t *rs, card_t c) {
+  switch (rs->cards.bonus_threes) {
+    case BONUS_THREES_RED: return card_is_red3(c);
+    case BONUS_THREES_ALL: return card_rank(c) == RANK_3;
+    case BONUS_THREES_NONE: return false;
+  }
+  return false;
 }
 
 bool rs_is_wild(const ruleset_t *rs, card_t c) { return rs->cards.wild[card_rank(c)]; }

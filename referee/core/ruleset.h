@@ -22,6 +22,7 @@ enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_T
 enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
 
 typedef struct { int from, minimum; } rs_band_t;
+typedef struct { int hand, minimum; } rs_by_hand_t;
 typedef struct { int cards, max_wild; } rs_wild_limit_t;
 typedef struct { int count, value; } rs_red3_total_t;
 typedef struct { int jokers, value; } rs_wild_bonus_t; /* wild_meld.by_jokers */
@@ -175,7 +176,10 @@ bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len
 void rs_schema_keys(void (*fn)(const char *path, const char *dflt, void *ctx), void *ctx);
 
 const rs_seat_t *rs_seat(const ruleset_t *rs, int players);
-int rs_opening_minimum(const ruleset_t *rs, long team_total);
+/* cards.bonus_threes: c is a bonus card, laid at once (with the verb red3)
+ * and replaced, scored by red_threes.*. */
+bool rs_is_bonus(const ruleset_t *rs, card_t c);
+int rs_opening_minimum(const ruleset_t *rs, int hand_no, long team_total);
 bool rs_is_wild(const ruleset_t *rs, card_t c);
 /* A natural card: neither wild nor a three. */
 bool rs_is_natural(const ruleset_t *rs, card_t c);

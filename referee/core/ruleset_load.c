@@ -333,6 +333,10 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     if (rs->opening.bands[i].from <= rs->opening.bands[i - 1].from)
       return fail_at(ld, culprit(ld, root, KEYS("opening.bands")),
                      "opening.bands: \"from\" values must increase");
+  for (int i = 1; i < rs->opening.nby_hand; i++)
+    if (rs->opening.by_hand[i].hand <= rs->opening.by_hand[i - 1].hand)
+      return fail_at(ld, culprit(ld, root, KEYS("opening.by_hand")),
+                     "opening.by_hand: \"hand\" values must increase");
   for (int r = 0; r < RANK_COUNT; r++)
     if (rs->meld.wild_sets[r] && !rs->cards.wild[r])
       return fail_at(ld, culprit(ld, root, KEYS("meld.wild_sets", "cards.wild")),

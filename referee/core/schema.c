@@ -15,6 +15,11 @@ static const field_t band_fields[] = {
   {.key = "opening.bands.minimum", ENTRY(rs_band_t, minimum), .max = 10000},
   {.key = NULL}};
 
+static const field_t by_hand_fields[] = {
+  {.key = "opening.by_hand.hand", ENTRY(rs_by_hand_t, hand), .min = 1, .max = 1000},
+  {.key = "opening.by_hand.minimum", ENTRY(rs_by_hand_t, minimum), .max = 10000},
+  {.key = NULL}};
+
 static const field_t wild_limit_fields[] = {
   {.key = "meld.wild_limits.cards", ENTRY(rs_wild_limit_t, cards), .min = 1, .max = 100},
   {.key = "meld.wild_limits.max_wild", ENTRY(rs_wild_limit_t, max_wild), .max = 100},

@@ -44,12 +44,21 @@ long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int 
   return v;
 }
 
+/* The threes in cc scored as red threes (score_red_threes): the red ones,
+ * and with cards.bonus_threes: all the black ones too. */
+static unsigned threes_held(const ruleset_t *rs, const card_counts_t *cc) {
+  unsigned n = cc->n[card_make(RANK_3, SUIT_H)] + cc->n[card_make(RANK_3, SUIT_D)];
+  if (rs->cards.bonus_threes == BONUS_THREES_ALL)
+    n += cc->n[card_make(RANK_3, SUIT_S)] + cc->n[card_make(RANK_3, SUIT_C)];
+  return n;
+}
+
 long score_left_in_hand(const ruleset_t *rs, const card_counts_t *hand) {
   card_counts_t h = *hand;
   card_t h3 = card_make(RANK_3, SUIT_H), d3 = card_make(RANK_3, SUIT_D);
   card_t s3 = card_make(RANK_3, SUIT_S), c3 = card_make(RANK_3, SUIT_C);
   h.n[h3] = h.n[d3] = 0; /* red threes are scored as red threes */
-  unsigned black3 = h.n[s3] + h.n[c3];
+  unsigned black3 = rs->cards.bonus_threes == BONUS_THREES_ALL ? 0u : h.n[s3] + h.n[c3];
   h.n[s3] = h.n[c3] = 0;
   return -(score_cards(rs, &h) + (long)black3 * rs->cards.black3_in_hand);
 }
@@ -71,8 +80,9 @@ static void note_hand_uses(engine_t *e, int t) {
   unsigned red = 0, black = 0;
   for (int p = 0; p < e->nplayers; p++) {
     if (e->team_of[p] != t) continue;
-    red += eng_red3_count(&e->hand[p]) + eng_red3_count(&e->foot[p]);
-    black += e->hand[p].n[card_make(RANK_3, SUIT_S)] + e->hand[p].n[card_make(RANK_3, SUIT_C)];
+    red += threes_held(rs, &e->hand[p]) + threes_held(rs, &e->foot[p]);
+    if (rs->cards.bonus_threes != BONUS_THREES_ALL)
+      black += e->hand[p].n[card_make(RANK_3, SUIT_S)] + e->hand[p].n[card_make(RANK_3, SUIT_C)];
   }
   if (black && rs->cards.black3_in_hand) eng_use(e, RK_CARDS_BLACK3_IN_HAND);
   if (!red || rs->red_threes.in_hand == RED3_IN_HAND_AS_LAID) return;
@@ -124,6 +134,8 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
       eng_use(e, RK_RED_THREES_WITHOUT_MELD_EACH);
     else if (rs->red_threes.negative_without_meld && as_unmelded)
       eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
+    if (rs->red_threes.negative_without_books && eng_team_meld_count(e, t) > 0)
+      eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS);
   }
   note_hand_uses(e, t);
   if (rs->wild_meld.min_cards) note_wild_meld_uses(e, t);
@@ -147,19 +159,34 @@ static void score_melds(const engine_t *e, int t, score_parts_t *s) {
   s->wild_impure = c.wild_impure;
 }
 
+/* The team has what going out needs (going_out.canastas, pure, ...). */
+static bool books_made(const engine_t *e, int t) {
+  int more[GO_KINDS];
+  eng_going_out_needs(e, t, more);
+  for (int k = 0; k < GO_KINDS; k++)
+    if (more[k] > 0) return false;
+  return true;
+}
+
 static void score_team(const engine_t *e, int t, score_parts_t *s) {
   const ruleset_t *rs = e->rs;
   score_melds(e, t, s);
   int held = 0;
   for (int p = 0; p < e->nplayers; p++) {
     if (e->team_of[p] != t) continue;
-    held += (int)(eng_red3_count(&e->hand[p]) + eng_red3_count(&e->foot[p]));
+    held += (int)(threes_held(rs, &e->hand[p]) + threes_held(rs, &e->foot[p]));
     card_counts_t h = e->hand[p];
     for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
     s->in_hand += score_left_in_hand(rs, &h);
   }
-  bool counts_for = eng_team_meld_count(e, t) > 0 && !red3_short(e, t);
+  bool melded = eng_team_meld_count(e, t) > 0;
+  bool counts_for = melded && !red3_short(e, t);
   s->red_threes = score_red_threes(rs, e->red_threes[t], held, counts_for, &s->red_three_count);
+  /* red_threes.negative_without_books: a team that melded but lacks what
+   * going out needs counts its red threes against it (once: a team short of
+   * red_threes.canastas_needed has them against it already) */
+  if (rs->red_threes.negative_without_books && counts_for && !books_made(e, t))
+    s->red_threes -= 2 * rs_red3_value(rs, s->red_three_count);
   if (e->out_player >= 0 && e->team_of[e->out_player] == t)
     s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
   int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;

@@ -35,10 +35,17 @@ void eng_start_turn(engine_t *e, int p) {
 /* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
  * table (red_threes: laid at once; dealt ones before the first draw). */
 bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
-  if (eng_red3_count(&e->hand[p]) == 0) return true;
-  card_t c = e->hand[p].n[card_make(RANK_3, SUIT_H)] ? card_make(RANK_3, SUIT_H)
-                                                      : card_make(RANK_3, SUIT_D);
+  if (eng_bonus_count(e->rs, &e->hand[p]) == 0) return true;
+  card_t c = 0;
+  for (int suit = 0; suit < 4 && !c; suit++)
+    if (e->hand[p].n[card_make(RANK_3, suit)] && rs_is_bonus(e->rs, card_make(RANK_3, suit)))
+      c = card_make(RANK_3, suit);
   char b[4];
+  if (!card_is_red3(c)) /* cards.bonus_threes: all */
+    return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_CARDS_BONUS_THREES,
+                    _("%s still holds %s: every three is a bonus card, laid at once, before "
+                      "the turn goes on"),
+                    e->player_name[p], card_name(c, b));
   return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_RED_THREES,
               _("%s still holds %s: a red three is laid at once, before the turn goes on"),
               e->player_name[p], card_name(c, b));
@@ -82,7 +89,13 @@ static void red3_unreplaced(engine_t *e, int p) {
 static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   char b[4];
-  if (!card_is_red3(c))
+  if (e->rs->cards.bonus_threes == BONUS_THREES_NONE)
+    return eng_fail(e, st, st->verb_word.col, CODE_MELD_RANK, RK_CARDS_BONUS_THREES,
+                    _("threes are no bonus cards in the %s rules: nothing is laid with red3"),
+                    e->rs->name);
+  if (e->rs->cards.bonus_threes == BONUS_THREES_ALL && card_rank(c) == RANK_3)
+    eng_use(e, RK_CARDS_BONUS_THREES);
+  else if (!card_is_red3(c))
     return eng_fail(e, st, st->card_cols[0], CODE_MELD_RANK, RK_RED_THREES,
                 _("%s is not a red three: only 3H and 3D are laid with red3"), card_name(c, b));
   if (!eng_check_in_hand(e, st, p)) return false;
@@ -172,6 +185,7 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
      * may end at the next turn, the hand empty while melding */
     if (!eng_judge_going_out(e, st, p)) return false;
   } else {
+    if (e->hand[p].total == 0 && e->rs->going_out.foot) eng_use(e, RK_GOING_OUT_FOOT);
     if (!eng_judge_opening(e, p)) return false;
     if (e->black3_meld.set)
       return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
@@ -185,6 +199,7 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
                   e->player_name[p], e->hand[p].total);
   }
   eng_push_pile(e, c);
+  if (card_is_red3(c)) eng_use(e, RK_CARDS_BONUS_THREES); /* none: a red three discarded */
   if (rs_is_wild(e->rs, c)) e->wild_discarded = true; /* pile.wild_discard_naturals */
   if (rs_blocks_pile(e->rs, c)) eng_use(e, RK_PILE_BLOCKED_BY);
   if (e->over) return true;
@@ -277,9 +292,10 @@ static bool can_take_with_foot(engine_t *e, int p) {
   engine_t *with = e->scratch; /* its what-if space, made by eng_new */
   eng_copy(with, e);
   pick_up_foot(with, p);
-  card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
-  cc_take(&with->hand[p], h, with->hand[p].n[h]);
-  cc_take(&with->hand[p], d, with->hand[p].n[d]);
+  for (int suit = 0; suit < 4; suit++) {
+    card_t c = card_make(RANK_3, suit);
+    if (rs_is_bonus(e->rs, c)) cc_take(&with->hand[p], c, with->hand[p].n[c]);
+  }
   return eng_can_take(with, p); /* on with's own what-if space */
 }
 

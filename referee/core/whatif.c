@@ -232,7 +232,7 @@ static void instead_of_going_out(const engine_t *before, const engine_t *after, 
 /* An opening below the minimum: what it needed and what the turn laid. */
 static void instead_of_opening(const engine_t *after, int p, char *out, size_t len) {
   const ruleset_t *rs = after->rs;
-  int team = after->team_of[p], need = rs_opening_minimum(rs, after->team_total[team]);
+  int team = after->team_of[p], need = eng_opening_need(after, team);
   long sum = 0, best = 0;
   for (int i = 0; i < after->nmelds; i++) {
     if (after->melds[i].team != team) continue;
@@ -296,6 +296,12 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
   out[0] = '\0';
   const verdict_t *v = &after->err;
   if (!before || st->kind != ST_ACTION || v->status != VERDICT_ILLEGAL) return;
+  if (v->code == CODE_GO_OUT_REQUIREMENT && v->rule == RK_GOING_OUT_LAST_CARD) {
+    /* going_out.last_card: discard: the same cards, one kept back for the discard */
+    snprintf(out, len, _("%s could have kept one of these cards back and gone out by discarding it"),
+             before->player_name[p]);
+    return;
+  }
   if (v->code == CODE_GO_OUT_REQUIREMENT) {
     instead_of_going_out(before, after, p, v, out, len);
     return;

@@ -159,6 +159,22 @@ static int pile_size(const gen_t *g, const card_t *deck, int at, int left) {
   return (int)n > left ? left : (int)n;
 }
 
+/* pile.initial_not: an upcard of those classes is buried in the stock (it
+ * changes places with a later card that is not) and another turned up. */
+static void bury_upcard(gen_t *g, card_t *deck, int at, int n, int *pile) {
+  unsigned buried = g->rs->pile.initial_not;
+  for (int tries = 0; buried && *pile > 0 && tries < 8; tries++) {
+    int top = at + *pile - 1, j = top + 1;
+    if (!(rs_classes(g->rs, deck[top]) & buried)) return;
+    while (j < n && (rs_classes(g->rs, deck[j]) & buried)) j++;
+    if (j == n) return;
+    card_t t = deck[top];
+    deck[top] = deck[j];
+    deck[j] = t;
+    *pile = pile_size(g, deck, at, n - at);
+  }
+}
+
 static bool deal_hand(gen_t *g, int number) {
   const rs_seat_t *seat = g->seat;
   g->emptied_by_add = false;
@@ -174,7 +190,7 @@ static bool deal_hand(gen_t *g, int number) {
     deck[i] = deck[j];
     deck[j] = t;
   }
-  eng_begin(g->e, g->rs, seat, g->np, g->team_of, g->nteams, g->names, g->total);
+  eng_begin(g->e, g->rs, seat, g->np, g->team_of, g->nteams, g->names, g->total, number);
   char text[256];
   int dealer = (number - 2 + g->np) % g->np, at = 0;
   snprintf(text, sizeof text, "hand %d", number);
@@ -195,6 +211,7 @@ static bool deal_hand(gen_t *g, int number) {
     if (!deal_line(g, text, deck, &at, g->rs->foot.size)) return false;
   }
   int pile = pile_size(g, deck, at, n - at);
+  bury_upcard(g, deck, at, n, &pile);
   card_t *pile_cards = deck + at;
   at += pile;
   if (!deal_line(g, "stock", deck, &at, n - at)) return false;

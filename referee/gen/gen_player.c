@@ -30,12 +30,14 @@ static bool draw(gen_t *g, int p, unsigned n) {
   return gen_act(g, p, "draw%s", cards);
 }
 
-/* Lays every red three p holds, each followed by its replacement where due. */
+/* Lays every bonus card (red three) p holds, each followed by its replacement where due. */
 static void lay_red_threes(gen_t *g, int p) {
   for (int tries = 0; tries < 16; tries++) {
-    card_t h = card_make(RANK_3, SUIT_H), d = card_make(RANK_3, SUIT_D);
     const card_counts_t *hand = &gen_vw(g)->hand[p];
-    card_t c = hand->n[h] ? h : hand->n[d] ? d : CARD_KINDS;
+    card_t c = CARD_KINDS; /* a bonus card (cards.bonus_threes) */
+    for (int suit = 0; suit < 4 && c == CARD_KINDS; suit++)
+      if (hand->n[card_make(RANK_3, suit)] && rs_is_bonus(g->rs, card_make(RANK_3, suit)))
+        c = card_make(RANK_3, suit);
     if (c == CARD_KINDS) return;
     char b[4];
     if (!gen_act(g, p, "red3 %s", card_name(c, b))) return;
@@ -533,10 +535,14 @@ static bool draw_or_take(gen_t *g, int p) {
 /* Asking the partner to go out, answered yes or no at random. */
 static void maybe_ask(gen_t *g, int p) {
   if (g->rs->going_out.ask == ASK_NONE || g->level >= 2 || gen_vw(g)->over) return;
-  if (gen_vw(g)->hand[p].total > 5 || !gen_chance(g, 40)) return;
+  /* where going out needs the answer, a player who could go out asks
+   * mostly, and mostly hears yes */
+  bool ready = g->rs->going_out.ask == ASK_REQUIRED && !gen_vw(g)->has_foot[p] &&
+               !gen_needs_any(gen_needs(g, p));
+  if (gen_vw(g)->hand[p].total > (ready ? 8u : 5u) || !gen_chance(g, ready ? 85 : 40)) return;
   int q = partner_of(g, p);
   if (q < 0 || !gen_act(g, p, "ask")) return;
-  gen_act(g, q, gen_chance(g, 65) ? "yes" : "no");
+  gen_act(g, q, gen_chance(g, ready ? 85 : 65) ? "yes" : "no");
 }
 
 /* Where melding comes first, an empty hand may end the hand by decision. */
@@ -614,6 +620,10 @@ static bool feeds_next(gen_t *g, int p, card_t c) {
  * leader. */
 static int helping_weight(gen_t *g, int p, card_t c, int w, bool feed, const goal_t *gl,
                           int lead, const goal_t *lg) {
+  /* a player in the foot whose team has what going out needs only empties
+   * the hand: helping another to the pile would keep a card back (a black
+   * three) */
+  if (g->rs->foot.size > 0 && !gen_vw(g)->has_foot[p] && !gen_needs_any(gl->nd)) return w;
   if (feed && card_is_black3(c) && gen_needs_any(gl->nd)) return 1;
   if (card_is_black3(c) && lead >= 0 && g->team_of[lead] != g->team_of[p]) return 1;
   if (feed && w > 0 && feeds_next(g, p, c)) w *= 10;
@@ -642,6 +652,9 @@ static bool discard(gen_t *g, int p) {
 }
 
 static bool play_turn_at(gen_t *g, int p) {
+  /* foot.when: hand_empty (or going_out.foot): a hand its last discard
+   * emptied picks up the foot before anything else */
+  if (gen_vw(g)->hand[p].total == 0) pick_up_foot(g, p);
   if (g->rs->turn.meld_before_draw) {
     lay_red_threes(g, p);
     meld_phase(g, p);

@@ -114,12 +114,18 @@ static void mark_melded(sc_t *s, int p) {
 }
 
 /* The first meld of the team of that rank (format.md, `add`); a meld merged
- * away is left empty in its place, keeping the others' numbers. */
+ * away is left empty in its place, keeping the others' numbers; with
+ * meld.new_after_canasta, its first that holds fewer than meld.max_cards
+ * cards, else its first. */
 static smeld_t *meld_of_rank(sc_t *s, int t, int rank) {
-  for (int i = 0; i < s->nmelds[t]; i++)
-    if (s->meld[t][i].kind == SET && s->meld[t][i].count && s->meld[t][i].rank == rank)
-      return &s->meld[t][i];
-  return NULL;
+  smeld_t *first = NULL;
+  for (int i = 0; i < s->nmelds[t]; i++) {
+    smeld_t *m = &s->meld[t][i];
+    if (m->kind != SET || !m->count || m->rank != rank) continue;
+    if (!s->rs->meld.new_after_canasta || m->count < s->rs->meld.max_cards) return m;
+    if (!first) first = m;
+  }
+  return first;
 }
 
 /* wild_meld.per_team: one_open, the team's unfinished meld of wild cards
@@ -200,6 +206,8 @@ static void lay(sc_t *s, int p, const int *cards, int n, bool from_meld_line) {
   smeld_t *join = m.kind == SET && s->rs->meld.same_rank == SAME_RANK_MERGE
                       ? meld_of_rank(s, t, m.rank) : NULL;
   if (m.kind == WILD) join = wild_to_join(s, t);
+  /* meld.new_after_canasta: a closed book's rank starts a new meld */
+  if (join && s->rs->meld.new_after_canasta && join->count >= s->rs->meld.max_cards) join = NULL;
   mark_melded(s, p);
   if (join) {
     for (int c = 0; c < KINDS; c++) join->n[c] += m.n[c];
@@ -266,8 +274,11 @@ static void take(sc_t *s, int p, const int *cards, int n) {
     mark_melded(s, p);
     if (m) m->n[top]++, m->count++;
   }
-  for (int i = 0; i < s->npile; i++) s->hand[p][s->pile[i]]++;
-  s->npile = 0;
+  /* pile.take_count: the top card and those under it, that many in all */
+  int from = s->rs->pile.take_count > 0 && s->rs->pile.take_count <= s->npile
+                 ? s->npile + 1 - s->rs->pile.take_count : 0;
+  for (int i = from; i < s->npile; i++) s->hand[p][s->pile[i]]++;
+  s->npile = from;
 }
 
 /* `merge #N #M` (format.md): the cards of #M join #N; #M stays, empty, so
@@ -355,7 +366,8 @@ static long left_in(const sc_t *s, const int *cards, int *held) {
   long v = 0;
   for (int c = 0; c < KINDS; c++) {
     if (!cards[c]) continue;
-    if (red3(c)) *held += cards[c];
+    if (red3(c) || (black3(c) && s->rs->cards.bonus_threes == BONUS_THREES_ALL))
+      *held += cards[c]; /* cards.bonus_threes: all: every three is scored as a red three */
     else
       v += (long)cards[c] *
            (black3(c) ? s->rs->cards.black3_in_hand : s->rs->cards.value[rank_of(c)]);
@@ -375,6 +387,24 @@ static int cutter_team(const sc_t *s) {
     if (s->rs->seats[i].players == s->np) deal = s->rs->seats[i].deal;
   if (s->cut < 0 || s->dealer < 0 || s->cut != s->np * deal) return -1;
   return s->team[(s->dealer + s->np - 1) % s->np];
+}
+
+/* The team has the canastas going out needs (going_out.canastas, pure,
+ * impure; wild ones and sequences are not counted: no ruleset with
+ * red_threes.negative_without_books asks for them). */
+static bool books(const sc_t *s, int t) {
+  const ruleset_t *rs = s->rs;
+  int all = 0, pure = 0;
+  for (int i = 0; i < s->nmelds[t]; i++) {
+    const smeld_t *m = &s->meld[t][i];
+    if (m->kind != SET || m->rank < 0 || m->count < rs->canasta.min_cards) continue;
+    bool clean = true;
+    for (int c = 0; c < KINDS; c++) clean = clean && !(m->n[c] && wild(s, c));
+    all++;
+    pure += clean;
+  }
+  return all >= rs->going_out.canastas && pure >= rs->going_out.pure &&
+         all - pure >= rs->going_out.impure;
 }
 
 static void score_team(const sc_t *s, int t, parts_t *x) {
@@ -414,6 +444,8 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
     x->red3 = -(long)count * rs->red_threes.without_meld_each;
   else if (count)
     x->red3 = (!melded && rs->red_threes.negative_without_meld ? -1 : 1) * red3_value(rs, count);
+  if (count && melded && rs->red_threes.negative_without_books && !books(s, t))
+    x->red3 = -red3_value(rs, count);
   if (cutter_team(s) == t) x->cut = rs->cut.bonus;
 }
 

@@ -156,6 +156,14 @@ Test(properties, samba_games_are_legal) {
   generated_games_are_legal("samba", rare);
 }
 
+Test(properties, hand_and_foot_games_are_legal) {
+  /* a team that melds nothing in a hand, a player who goes out in one turn
+   * from hand and foot */
+  const char *const rare[] = {"red_threes.negative_without_meld", "going_out.concealed_bonus",
+                              NULL};
+  generated_games_are_legal("hand-and-foot", rare);
+}
+
 Test(properties, the_generator_is_deterministic) {
   size_t a_len, b_len, c_len;
   char *a = generate("classic", 42, 3, &a_len);
@@ -259,9 +267,9 @@ static void check_alone(const char *rules, const char *mutant, size_t len, unsig
   free(s.v);
 }
 
-static void mutants_keep_their_verdicts(const char *rules) {
+static void mutants_keep_their_verdicts(const char *rules, unsigned long long seed) {
   size_t len;
-  char *text = generate(rules, 777, MUTATED_RECORDS, &len);
+  char *text = generate(rules, seed, MUTATED_RECORDS, &len);
   lines_t ls;
   split_lines(text, len, &ls);
   rng_t r = {0x5eed};
@@ -321,11 +329,15 @@ static void mutants_keep_their_verdicts(const char *rules) {
   free(text);
 }
 
-Test(properties, classic_mutants) { mutants_keep_their_verdicts("classic"); }
-Test(properties, two_player_mutants) { mutants_keep_their_verdicts("two-player"); }
-Test(properties, chinese_mutants) { mutants_keep_their_verdicts("chinese"); }
-Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian"); }
-Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba"); }
+Test(properties, classic_mutants) { mutants_keep_their_verdicts("classic", 777); }
+Test(properties, two_player_mutants) { mutants_keep_their_verdicts("two-player", 777); }
+Test(properties, chinese_mutants) { mutants_keep_their_verdicts("chinese", 777); }
+Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian", 777); }
+Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba", 777); }
+/* Its records are long (four hands of some 300 lines), so that a mutant
+ * rarely hits a line whose loss makes the record malformed (a `hand` or
+ * `score` line): seed 777 makes none, seeds 1 to 6 each some. */
+Test(properties, hand_and_foot_mutants) { mutants_keep_their_verdicts("hand-and-foot", 1); }
 
 /* Every seating of every shipped ruleset: 10 games each, all legal, scored
  * as the second scorer scores them, and at
@@ -347,8 +359,13 @@ Test(properties, every_seating_plays_legal_games) {
       cr_assert_eq(gen_write(&opt, f, &st, why, sizeof why), 0, "%s at %d: %s", b->name,
                    rs.seats[i].players, why);
       fclose(f);
-      cr_expect(st.out * 100 >= st.hands * 30, "%s at %d players: %llu of %llu hands gone out",
-                b->name, rs.seats[i].players, st.out, st.hands);
+      /* Hand and Foot alone at three: each draws two and discards one, with
+       * no partner's melds to lay off on and books closed at seven, and a
+       * hand empties rarely (15-22% on seeds 1-5) */
+      bool alone3 = strcmp(b->name, "hand-and-foot") == 0 && rs.seats[i].players == 3;
+      cr_expect(st.out * 100 >= st.hands * (alone3 ? 10 : 30),
+                "%s at %d players: %llu of %llu hands gone out", b->name, rs.seats[i].players,
+                st.out, st.hands);
       seen_list_t s;
       judge_text(buf, len, &s);
       cr_expect_eq(s.n, 10, "%s at %d players", b->name, rs.seats[i].players);

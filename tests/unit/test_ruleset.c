@@ -40,17 +40,32 @@ static unsigned line_of(const char *text, const char *needle) {
   return line;
 }
 
+/* opening.by_hand: the hand's number decides, whatever the total (the
+ * bands would ask 120 at 3000 and 15 below 0); the last entry holds on. */
+Test(ruleset, hand_and_foot_opens_by_hand_number) {
+  cr_assert(rs_load(&rs, "hand-and-foot", &err), "%s:%u:%u: %s", err.file, err.line, err.col,
+            err.message);
+  const int want[] = {50, 90, 120, 150, 150, 150};
+  for (int hand = 1; hand <= 6; hand++) {
+    cr_expect_eq(rs_opening_minimum(&rs, hand, 0), want[hand - 1], "hand %d", hand);
+    cr_expect_eq(rs_opening_minimum(&rs, hand, 3000), want[hand - 1], "hand %d", hand);
+    cr_expect_eq(rs_opening_minimum(&rs, hand, -10), want[hand - 1], "hand %d", hand);
+  }
+  cr_expect(rs_is_bonus(&rs, card_make(RANK_3, SUIT_H)));
+  cr_expect_not(rs_is_bonus(&rs, card_make(RANK_3, SUIT_S)));
+}
+
 Test(ruleset, classic_loads_with_its_numbers) {
   cr_assert(rs_load(&rs, "classic", &err), "%s:%u:%u: %s", err.file, err.line, err.col, err.message);
   cr_assert_str_eq(rs.name, "classic");
   cr_assert_eq(rs_seat(&rs, 4)->deal, 11);
   cr_assert_eq(rs_seat(&rs, 6)->target, 7500);
   cr_assert_null(rs_seat(&rs, 7));
-  cr_assert_eq(rs_opening_minimum(&rs, -10), 15);
-  cr_assert_eq(rs_opening_minimum(&rs, 0), 50);
-  cr_assert_eq(rs_opening_minimum(&rs, 1495), 50);
-  cr_assert_eq(rs_opening_minimum(&rs, 1500), 90);
-  cr_assert_eq(rs_opening_minimum(&rs, 3000), 120);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, -10), 15);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 0), 50);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 1495), 50);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 1500), 90);
+  cr_assert_eq(rs_opening_minimum(&rs, 1, 3000), 120);
   cr_assert_eq(rs_red3_value(&rs, 3), 300);
   cr_assert_eq(rs_red3_value(&rs, 4), 900);
   cr_assert(rs_is_wild(&rs, CARD_JOKER));
