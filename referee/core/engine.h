@@ -48,6 +48,7 @@ enum { MAX_MELDS = 192, MAX_CARDS = 8 * 56 };
 typedef enum {
   KIND_SET, KIND_SEQUENCE, KIND_WILD_SET, KIND_BLACK3,
   KIND_NATURAL_SET, /* a set of a meld.natural_ranks rank: no wild card */
+  KIND_RANK_RULE,   /* a set of a meld.rank_rules rank: its own wild cards, bonus, penalties */
   KIND_COUNT
 } meld_kind_t;
 
@@ -185,7 +186,8 @@ void eng_copy(engine_t *dst, const engine_t *src);
 
 /* What p's team lacks to go out if p's hand emptied now: the first
  * requirement unmet (going_out.first_turn, .canastas, .pure, .impure, .wild,
- * .sequences), with what the team has and needs; rule RK_NONE when nothing
+ * .sequences, .no_unfinished: `have` the unfinished meld's rank), with what
+ * the team has and needs; rule RK_NONE when nothing
  * is lacking. A query: it judges nothing and changes nothing. */
 typedef struct {
   rule_key_t rule;

@@ -6,6 +6,7 @@
 
 #include "i18n.h"
 #include "meld.h"
+#include "score.h"
 
 static long largest_or_sum(const ruleset_t *rs, long best, long sum) {
   return rs->opening.counts == OPEN_LARGEST_MELD ? best : sum;
@@ -171,6 +172,15 @@ void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]) {
   for (int k = 0; k < GO_KINDS; k++) more[k] = needs(e->rs, k) > has[k] ? needs(e->rs, k) - has[k] : 0;
 }
 
+/* going_out.no_unfinished: the first of the team's melds that carries a
+ * penalty while unfinished (meld.rank_rules' `unfinished`), -1 for none:
+ * "not with an unfinished meld of sevens or aces". */
+static int unfinished_penalised(const engine_t *e, int team) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && score_rank_unfinished(e->kinds, &e->melds[i]) < 0) return i;
+  return -1;
+}
+
 go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
   go_lack_t none = {RK_NONE, 0, 0};
@@ -183,6 +193,8 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   team_has(e, e->team_of[p], has);
   for (int k = 0; k < GO_KINDS; k++)
     if (has[k] < needs(rs, k)) return (go_lack_t){requirements[k].rule, has[k], needs(rs, k)};
+  int open = rs->going_out.no_unfinished ? unfinished_penalised(e, e->team_of[p]) : -1;
+  if (open >= 0) return (go_lack_t){RK_GOING_OUT_NO_UNFINISHED, e->melds[open].rank, 0};
   return none;
 }
 
@@ -195,6 +207,10 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s but going out concealed is not allowed: a player melds before "
                            "the turn of going out"), who);
+  if (l.rule == RK_GOING_OUT_NO_UNFINISHED)
+    return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
+                         _("%s but the team's meld %s is unfinished: going out needs it complete"),
+                         who, card_rank_of(l.have));
   int k = requirement_of(l.rule);
   return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                        i18n_plural(requirements[k].has_one, requirements[k].has_many,
@@ -215,6 +231,7 @@ static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const ch
   if (!rs->going_out.concealed) eng_use(e, RK_GOING_OUT_CONCEALED);
   for (int k = 0; k < GO_KINDS; k++)
     if (needs(rs, k) > 0) eng_use(e, requirements[k].rule);
+  if (rs->going_out.no_unfinished) eng_use(e, RK_GOING_OUT_NO_UNFINISHED);
   return true;
 }
 

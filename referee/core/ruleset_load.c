@@ -298,9 +298,12 @@ static yaml_node_t *culprit(loader_t *ld, yaml_node_t *root, const char *const k
 
 /* Cross-field checks the schema table cannot express. */
 static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *rs) {
+  int packets = 0; /* bonus.packets set aside at the deal */
+  for (int i = 0; i < rs->bonus.npackets && rs->bonus.from == BONUS_FROM_PACKET; i++)
+    packets += rs->bonus.packets[i].cards;
   for (int i = 0; i < rs->nseats; i++) {
     const rs_seat_t *s = &rs->seats[i];
-    int cards = s->packs * (52 + rs->cards.jokers_per_pack);
+    int cards = s->packs * (52 + rs->cards.jokers_per_pack) - packets;
     if (s->teams > s->players)
       return fail_at(ld, culprit(ld, root, KEYS("table")), "table: %d teams for %d players",
                      s->teams, s->players);
@@ -327,6 +330,14 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     if (rs->meld.natural_ranks[r] && (rs->cards.wild[r] || r == RANK_3))
       return fail_at(ld, culprit(ld, root, KEYS("meld.natural_ranks", "cards.wild")),
                      "meld.natural_ranks: %s is a wild rank or a three", card_rank_name(r));
+  for (unsigned i = 0, seen = 0; i < (unsigned)rs->meld.nrank_rules; i++) {
+    int r = rs->meld.rank_rules[i].rank;
+    if (rs->cards.wild[r] || r == RANK_3 || (seen & (1u << r)))
+      return fail_at(ld, culprit(ld, root, KEYS("meld.rank_rules", "cards.wild")),
+                     "meld.rank_rules: %s is a wild rank, a three, or listed twice",
+                     card_rank_name(r));
+    seen |= 1u << r;
+  }
   if (rs->meld.min_naturals > rs->meld.min_cards)
     return fail_at(ld, culprit(ld, root, KEYS("meld.min_naturals", "meld.min_cards")),
                    "meld: min_naturals %d exceeds min_cards %d",

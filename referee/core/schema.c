@@ -24,6 +24,20 @@ static const field_t red3_total_fields[] = {
   {.key = "red_threes.totals.count", ENTRY(rs_red3_total_t, count), .min = 1, .max = 64},
   {.key = "red_threes.totals.value", ENTRY(rs_red3_total_t, value), .max = 100000},
   {.key = NULL}};
+
+static const field_t rank_rule_fields[] = {
+  {.key = "meld.rank_rules.rank", .type = F_RANK, .offset = offsetof(rs_rank_rule_t, rank)},
+  {.key = "meld.rank_rules.wild", .type = F_ENUM, .offset = offsetof(rs_rank_rule_t, wild),
+   .names = "any never opening"},
+  {.key = "meld.rank_rules.canasta", ENTRY(rs_rank_rule_t, canasta), .max = 100000},
+  {.key = "meld.rank_rules.unfinished", ENTRY(rs_rank_rule_t, unfinished), .max = 100000},
+  {.key = "meld.rank_rules.hold", ENTRY(rs_rank_rule_t, hold), .max = 100},
+  {.key = "meld.rank_rules.hold_penalty", ENTRY(rs_rank_rule_t, hold_penalty), .max = 100000},
+  {.key = NULL}};
+
+static const field_t packet_fields[] = {
+  {.key = "bonus.packets.cards", ENTRY(rs_packet_t, cards), .min = 1, .max = 20},
+  {.key = NULL}};
 #undef ENTRY
 
 /* The words of rulekeys.def's rows, as field initialisers. */
