@@ -187,7 +187,10 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p) || !judge_discard(e, st, p, c))
     return false;
   bool stock_out = e->ask == ASK_NO && e->stock.total == 0;
-  if (e->hand[p].total == 1 && !stock_out && !eng_judge_last_discard(e, p)) return false;
+  /* a discard that empties the hand with a packet due is no going out */
+  if (e->hand[p].total == 1 && !stock_out && !eng_bonus_waits(e, p) &&
+      !eng_judge_last_discard(e, p))
+    return false;
   cc_take(&e->hand[p], c, 1);
   cc_take(&e->own, c, 1);
   if (e->hand[p].total == 0 && stock_out) {
