@@ -38,6 +38,9 @@ void eng_bonus_after_discard(engine_t *e, int p) {
     return;
   e->bonus_player = p;
   e->bonus_by_take = e->took_pile;
+  /* the rules that withhold the packet decided it */
+  if (e->took_pile && !e->rs->bonus.by_take) eng_use(e, RK_BONUS_BY_TAKE);
+  if ((int)e->stock.total < e->rs->bonus.stock_min) eng_use(e, RK_BONUS_STOCK_MIN);
 }
 
 bool eng_bonus_pass(engine_t *e, const stmt_t *st, int p) {
