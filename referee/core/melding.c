@@ -58,7 +58,8 @@ static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
  * team's opening turn, wild cards join a meld of a natural rank only once it
  * holds so many naturals ("After melding, a team may only add a wild card
  * when there's a base of 5 natural cards"), counting those laid with them
- * (the reading that allows the play), and a meld of an `opening` rank that
+ * (the reading that allows the play; meld.wild_from_naturals_laid: false,
+ * only those already in the meld), and a meld of an `opening` rank that
  * took none then takes none ("aces ... only ... when we are seeing the first
  * meld done by a team"). In the opening turn the ordinary limits hold. */
 static bool judge_wild_entry(engine_t *e, const stmt_t *st, const meld_t *onto, int rank,
@@ -70,11 +71,20 @@ static bool judge_wild_entry(engine_t *e, const stmt_t *st, const meld_t *onto, 
     return true;
   const rs_rank_rule_t *rr = k->rank_rule[rank];
   int need = e->rs->meld.wild_from_naturals;
+  bool laid = e->rs->meld.wild_from_naturals_laid;
+  unsigned nat = laid ? c.nat : onto ? onto->naturals : 0;
   if (rr && rr->wild == RANK_WILD_OPENING && (!onto || onto->wilds == 0))
     return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_RANK_RULES,
                     _("a meld %s takes wild cards only in the team's opening turn"),
                     card_rank_of(rank));
-  if (need > 0 && (int)c.nat < need)
+  if (need > 0 && (int)nat < need && !laid)
+    return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS_LAID,
+                    P_("meld %s holds %u natural before the wild card: after the opening turn a "
+                       "wild card needs %d already there",
+                       "meld %s holds %u naturals before the wild card: after the opening turn a "
+                       "wild card needs %d already there", nat),
+                    card_rank_of(rank), nat, need);
+  if (need > 0 && (int)nat < need)
     return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS,
                     P_("meld %s would take a wild card with %u natural: after the opening turn "
                        "a wild card needs %d",
@@ -82,6 +92,7 @@ static bool judge_wild_entry(engine_t *e, const stmt_t *st, const meld_t *onto, 
                        "a wild card needs %d", c.nat),
                     card_rank_of(rank), c.nat, need);
   if (need > 0) eng_use(e, RK_MELD_WILD_FROM_NATURALS);
+  if (need > 0 && !laid) eng_use(e, RK_MELD_WILD_FROM_NATURALS_LAID);
   return true;
 }
 
