@@ -32,6 +32,7 @@ static const code_info_t table[CODE_COUNT] = {
   [CODE_GO_OUT_PERMISSION] = {"GO-OUT-PERMISSION", "going out against a partner's answer, or without asking where asking is required"},
   [CODE_FOOT] = {"FOOT", "the foot picked up when not allowed, or twice"},
   [CODE_BONUS_PACKET] = {"BONUS-PACKET", "a bonus packet taken when none is due, or twice"},
+  [CODE_SPECIAL_HAND] = {"SPECIAL-HAND", "a hand shown that is no special hand of the ruleset, or not at its moment"},
   [CODE_END_EARLY] = {"END-EARLY", "end while play must go on"},
   [CODE_HAND_OVER] = {"HAND-OVER", "an action after the hand ended"},
   [CODE_HAND_UNFINISHED] = {"HAND-UNFINISHED", "a new hand, or the end of the record, while the hand is still on"},

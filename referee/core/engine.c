@@ -93,6 +93,7 @@ bool eng_conserved(const engine_t *e) {
   for (int i = 0; i < e->nmelds; i++)
     for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->melds[i].cards.n[c];
   for (unsigned i = 0; i < e->npile; i++) count[e->pile[i]]++;
+  for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->shown.n[c]; /* a special hand */
   for (int i = 0; i < RS_MAX_PACKETS; i++) /* bonus packets still set aside, or passed */
     for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->packet[i].n[c];
   for (card_t c = 0; c < CARD_KINDS; c++)

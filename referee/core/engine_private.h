@@ -87,6 +87,10 @@ struct engine {
   int bonus_player;             /* after_discard: the player whose packet is due now, -1 */
   bool bonus_by_take;           /* that player's team opened by taking the pile */
 
+  /* special_hands (special.c): the hand shown, and its fixed score (0: none) */
+  card_counts_t shown;
+  int special_value;
+
   /* end */
   bool over;
   bool stock_out;               /* ended by the empty stock (end.stock_empty: at_once) */
@@ -214,5 +218,8 @@ void eng_bonus_after_discard(engine_t *e, int p);
  * unless the hand it would fill is empty: BONUS-PACKET. */
 bool eng_bonus_pass(engine_t *e, const stmt_t *st, int p);
 bool eng_act_talon(engine_t *e, const stmt_t *st, int p);
+
+/* ---- special hands (special.c) ---- */
+bool eng_act_show(engine_t *e, const stmt_t *st, int p);
 
 #endif

@@ -16,7 +16,7 @@
 #include "card.h"
 
 enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8,
-       RS_MAX_RANK_RULES = 13, RS_MAX_PACKETS = 4 };
+       RS_MAX_RANK_RULES = 13, RS_MAX_PACKETS = 4, RS_MAX_SPECIAL_HANDS = 8 };
 
 /* Classes of cards named in lists such as pile.blocked_by (a bit mask). */
 enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
@@ -33,6 +33,14 @@ typedef struct {
   rs_rank_wild_t wild;
   int canasta, unfinished, hold, hold_penalty;
 } rs_rank_rule_t;
+/* special_hands: a whole hand of a kind (pairs: every card in pairs of one
+ * rank), with wild cards or without, and its fixed score. */
+typedef enum { SPECIAL_PAIRS } rs_special_kind_t;
+typedef struct {
+  rs_special_kind_t kind;
+  bool wild;
+  int value;
+} rs_special_hand_t;
 /* bonus.packets: a packet's size. */
 typedef struct { int cards; } rs_packet_t;
 

@@ -35,6 +35,13 @@ static const field_t rank_rule_fields[] = {
   {.key = "meld.rank_rules.hold_penalty", ENTRY(rs_rank_rule_t, hold_penalty), .max = 100000},
   {.key = NULL}};
 
+static const field_t special_hand_fields[] = {
+  {.key = "special_hands.kind", .type = F_ENUM, .offset = offsetof(rs_special_hand_t, kind),
+   .names = "pairs"},
+  {.key = "special_hands.wild", .type = F_BOOL, .offset = offsetof(rs_special_hand_t, wild)},
+  {.key = "special_hands.value", ENTRY(rs_special_hand_t, value), .min = 1, .max = 100000},
+  {.key = NULL}};
+
 static const field_t packet_fields[] = {
   {.key = "bonus.packets.cards", ENTRY(rs_packet_t, cards), .min = 1, .max = 20},
   {.key = NULL}};

@@ -140,6 +140,12 @@ static void score_melds(const engine_t *e, int t, score_parts_t *s) {
 
 static void score_team(const engine_t *e, int t, score_parts_t *s) {
   const ruleset_t *rs = e->rs;
+  /* special_hands: the team that showed one scores its value, in place of
+   * everything else (the going-out column) */
+  if (e->special_value > 0 && e->out_player >= 0 && e->team_of[e->out_player] == t) {
+    s->going_out = s->total = e->special_value;
+    return;
+  }
   score_melds(e, t, s);
   int held = 0;
   for (int p = 0; p < e->nplayers; p++) {

@@ -53,9 +53,12 @@ Test(bonus, the_keys_as_the_loader_reads_them) {
   cr_assert_eq(ma->bonus.packets[0].cards + ma->bonus.packets[1].cards, 7);
   cr_assert(ma->discard.not_on_empty[RANK_A] && ma->discard.not_on_empty[RANK_7]);
   cr_assert_not(ma->discard.not_on_empty[RANK_K]);
+  cr_assert_eq(ma->nspecial_hands, 2);
+  cr_assert(!ma->special_hands[0].wild && ma->special_hands[1].wild);
+  cr_assert_eq(ma->special_hands[0].value, 2500);
   /* classic has none of it */
   const ruleset_t *classic = builtin_rules("classic");
-  cr_assert_eq(classic->meld.nrank_rules + classic->bonus.npackets, 0);
+  cr_assert_eq(classic->meld.nrank_rules + classic->bonus.npackets + classic->nspecial_hands, 0);
   cr_assert_eq(classic->meld.wild_from_naturals, 0);
   cr_assert_not(classic->going_out.no_unfinished || classic->discard.wild_last_resort);
   /* a rank rule for a wild rank, a three, or a rank twice is refused */

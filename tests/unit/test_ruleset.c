@@ -427,7 +427,8 @@ static const struct { rule_key_t k; const char *id, *path, *at, *doc; } key_rows
 /* The member a path fills, as the row writes it: "RS(meld, max_wild)". */
 static void member_of(const char *path, char *out, size_t len) {
   static const struct { const char *path, *member; } renamed[] = {
-    {"cards.values", "RS(cards, value)"}, {"table", "TOP(seats)"}};
+    {"cards.values", "RS(cards, value)"}, {"table", "TOP(seats)"},
+    {"special_hands", "TOP(special_hands)"}};
   for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++)
     if (strcmp(path, renamed[i].path) == 0) {
       snprintf(out, len, "%s", renamed[i].member);
