@@ -3,7 +3,8 @@
  * hand in one pass instead of through PCRE2.
  *
  *   line  = actor " " verb [" " ref [" " ref]] (" " card)*
- *         | ("deal" | "foot") " " name (" " card)*  |  ("stock" | "pile") (" " card)*
+ *         | ("deal" | "foot") " " name (" " card)*
+ *         | ("stock" | "pile" | "talon") (" " card)*
  *         | ("hand" | "cut") " " number  |  "dealer" " " name
  *         | "score" (" " name " " number){1,16}
  *   number = ["+" | "-"] DIGIT{1,9}
@@ -129,7 +130,7 @@ static size_t next_word(const char *s, size_t end) {
   return s[end] == ' ' ? word_end(s, end + 1) : 0;
 }
 
-/* deal, foot, stock, pile: the cards of a hand's setup. */
+/* deal, foot, stock, pile, talon: the cards of a hand's setup. */
 static bool card_list(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   size_t from = e0;
   bool named = st->kind == ST_DEAL || st->kind == ST_FOOT; /* they name the player */
@@ -174,6 +175,7 @@ static bool score(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *s
 typedef bool read_fn(cgr_reader_t *, const char *, size_t, size_t, stmt_t *);
 static read_fn *const readers[] = {
   [ST_DEAL] = card_list, [ST_FOOT] = card_list, [ST_STOCK] = card_list, [ST_PILE] = card_list,
+  [ST_TALON] = card_list,
   [ST_HAND] = one_word,  [ST_CUT] = one_word,   [ST_DEALER] = one_word, [ST_SCORE] = score,
   [ST_EXPECT] = NULL};
 

@@ -14,7 +14,7 @@
  *               | "match" ("hands" | "target") NUMBER)*
  *   hand      = "hand" NUMBER setup action* ["score" (NAME NUMBER)+]
  *   setup     = ("dealer" NAME | "cut" NUMBER | "deal" NAME card* | "foot" NAME card*
- *               | "stock" card* | "pile" card*)*
+ *               | "stock" card* | "pile" card* | "talon" card*)*
  *   action    = NAME verb
  *   verb      = a verb's spelling [ref [ref]] card{min,max}   (its row in verbs.def
  *               says how many refs come first, and the fewest and most cards;
@@ -289,7 +289,8 @@ static bool parse_setup(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
       return want_words(r, 2, MAX_TOKENS, N_("a player name"), err) &&
              parse_name_at(r, 1, &st->name, err) && parse_cards(r, 2, st, err);
     case ST_STOCK:
-    case ST_PILE: return parse_cards(r, 1, st, err);
+    case ST_PILE:
+    case ST_TALON: return parse_cards(r, 1, st, err);
     case ST_SCORE: {
       unsigned n = nwords(r);
       if (!want_words(r, 3, 1 + 2 * STMT_MAX_SCORES, N_("team names and scores"), err)) return false;

@@ -206,6 +206,41 @@ static bool deal_foot(engine_t *e, const stmt_t *st, int p) {
   return deal_cards(e, st, &e->foot[p]);
 }
 
+/* bonus.packets: "a packet of four cards and a packet of three cards are
+ * placed face down called Talons": a `talon` line for each, in the order of
+ * bonus.packets; their cards leave the stock (card conservation). */
+bool eng_deal_talon(engine_t *e, const stmt_t *st) {
+  const ruleset_t *rs = e->rs;
+  int i = e->npackets_dealt;
+  if (rs->bonus.npackets == 0 || rs->bonus.from != BONUS_FROM_PACKET)
+    return eng_fail(e, st, st->key.col, CODE_DEAL,
+                    rs->bonus.npackets ? RK_BONUS_FROM : RK_BONUS_PACKETS,
+                    _("the %s rules set no bonus packet aside at the deal"), rs->name);
+  if (i == rs->bonus.npackets)
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_BONUS_PACKETS,
+                    P_("a talon line too many: the ruleset sets %d packet aside",
+                       "a talon line too many: the ruleset sets %d packets aside",
+                       rs->bonus.npackets),
+                    rs->bonus.npackets);
+  if ((int)st->ncards != rs->bonus.packets[i].cards)
+    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_BONUS_PACKETS,
+                    P_("bonus packet %d holds %u card, the ruleset sets %d aside",
+                       "bonus packet %d holds %u cards, the ruleset sets %d aside", st->ncards),
+                    i + 1, st->ncards, rs->bonus.packets[i].cards);
+  e->npackets_dealt++;
+  return deal_cards(e, st, &e->packet[i]);
+}
+
+bool eng_talons_dealt(engine_t *e, unsigned line, unsigned col, const char *text) {
+  const ruleset_t *rs = e->rs;
+  if (rs->bonus.from != BONUS_FROM_PACKET || e->npackets_dealt == rs->bonus.npackets) return true;
+  return eng_fail_at(e, line, col, text, CODE_DEAL, RK_BONUS_PACKETS,
+                     P_("the hand has %d talon line, the ruleset sets %d packets aside",
+                        "the hand has %d talon lines, the ruleset sets %d packets aside",
+                        e->npackets_dealt),
+                     e->npackets_dealt, rs->bonus.npackets);
+}
+
 bool eng_setup(engine_t *e, const stmt_t *st, int player) {
   e->line = st->line;
   switch (st->kind) {
@@ -215,6 +250,7 @@ bool eng_setup(engine_t *e, const stmt_t *st, int player) {
     case ST_PILE: return deal_pile(e, st);
     case ST_FOOT: return deal_foot(e, st, player);
     case ST_CUT: return deal_cut(e, st);
+    case ST_TALON: return eng_deal_talon(e, st);
     default: return true;
   }
 }
@@ -255,6 +291,7 @@ bool eng_setup_done(engine_t *e, unsigned line, unsigned col, const char *text) 
                          e->player_name[p]);
   if (!e->pile_given && e->rs->pile.initial > 0)
     return eng_fail_at(e, line, col, text, CODE_DEAL, RK_PILE_INITIAL, _("the hand has no pile line"));
+  if (!eng_talons_dealt(e, line, col, text)) return false;
   if (e->stock_known && !check_stock_line(e, line, col, text)) return false;
   eng_use(e, RK_TABLE_DEAL);
   eng_use(e, RK_TABLE_PACKS);

@@ -71,6 +71,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   e->dealer = -1;
   e->owed_player = -1;
   e->out_player = -1;
+  e->bonus_player = -1;
   e->pregame = true;
   e->pregame_seat = -1;
   e->cut = -1;
@@ -93,6 +94,9 @@ bool eng_conserved(const engine_t *e) {
   for (int i = 0; i < e->nmelds; i++)
     for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->melds[i].cards.n[c];
   for (unsigned i = 0; i < e->npile; i++) count[e->pile[i]]++;
+  for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->shown.n[c]; /* a special hand */
+  for (int i = 0; i < RS_MAX_PACKETS; i++) /* bonus packets still set aside, or passed */
+    for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->packet[i].n[c];
   for (card_t c = 0; c < CARD_KINDS; c++)
     if (count[c] != e->packs.n[c]) return false;
   return true;

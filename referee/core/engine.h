@@ -49,6 +49,7 @@ typedef enum {
   KIND_SET, KIND_SEQUENCE, KIND_WILD_SET, KIND_BLACK3,
   KIND_NATURAL_SET, /* a set of a meld.natural_ranks rank: no wild card */
   KIND_WILD_MELD,   /* wild cards only, any mix, of no rank (wild_meld.*) */
+  KIND_RANK_RULE,   /* a set of a meld.rank_rules rank: its own wild cards, bonus, penalties */
   KIND_COUNT
 } meld_kind_t;
 
@@ -189,8 +190,9 @@ void eng_copy(engine_t *dst, const engine_t *src);
 
 /* What p's team lacks to go out if p's hand emptied now: the first
  * requirement unmet (going_out.first_turn, .canastas, .pure, .impure, .wild,
- * .sequences, .no_unfinished: `have` the unfinished meld's #N), with what the
- * team has and needs; rule RK_NONE when nothing
+ * .sequences, .no_unfinished: `have` the unfinished meld's #N, `need` 0, for
+ * a meld of wild cards, its rank, `need` 1, for a set of meld.rank_rules),
+ * with what the team has and needs; rule RK_NONE when nothing
  * is lacking. A query: it judges nothing and changes nothing. */
 typedef struct {
   rule_key_t rule;

@@ -82,6 +82,18 @@ struct engine {
   mark_t short_group;           /* opening.judged: the first judged alone that falls short */
   long short_value;
 
+  /* bonus.* (bonus.c): the packets set aside, in their order, and who earned them */
+  card_counts_t packet[RS_MAX_PACKETS];
+  int npackets_dealt;           /* `talon` lines read */
+  int packets_taken;            /* packets handed out, in order */
+  bool team_packet[MAX_TEAMS];  /* the team has taken its packet */
+  int bonus_player;             /* after_discard: the player whose packet is due now, -1 */
+  bool bonus_by_take;           /* that player's team opened by taking the pile */
+
+  /* special_hands (special.c): the hand shown, and its fixed score (0: none) */
+  card_counts_t shown;
+  int special_value;
+
   /* end */
   bool over;
   bool stock_out;               /* ended by the empty stock (end.stock_empty: at_once) */
@@ -209,5 +221,23 @@ bool eng_judge_last_discard(engine_t *e, int p);
 /* An empty hand while melding first: the decision to end, by `ask` or `end`. */
 bool eng_may_end_early(engine_t *e, const stmt_t *st, int p);
 void eng_went_out(engine_t *e, int p);
+
+/* ---- the bonus packets (bonus.c) ---- */
+/* bonus.packets: a `talon` setup line, the next packet set aside. */
+bool eng_deal_talon(engine_t *e, const stmt_t *st);
+/* DEAL: every packet set aside at the end of the setup. */
+bool eng_talons_dealt(engine_t *e, unsigned line, unsigned col, const char *text);
+/* bonus.when: after_discard: p's discard of the turn that made the team's
+ * initial meld leaves a packet due, taken by p's `talon` right after it; a
+ * discard that empties p's hand then is no going out. */
+bool eng_bonus_waits(const engine_t *e, int p);
+void eng_bonus_after_discard(engine_t *e, int p);
+/* Any statement but the `talon` due passes the packet (never taken later),
+ * unless the hand it would fill is empty: BONUS-PACKET. */
+bool eng_bonus_pass(engine_t *e, const stmt_t *st, int p);
+bool eng_act_talon(engine_t *e, const stmt_t *st, int p);
+
+/* ---- special hands (special.c) ---- */
+bool eng_act_show(engine_t *e, const stmt_t *st, int p);
 
 #endif

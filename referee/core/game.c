@@ -489,6 +489,7 @@ static bool statement(game_t *g, const stmt_t *st) {
     case ST_FOOT:
     case ST_STOCK:
     case ST_PILE:
+    case ST_TALON:
       if (g->state == R_HEADER) return game_header_statement(g, st);
       return setup_statement(g, st);
     case ST_ACTION: return action(g, st);

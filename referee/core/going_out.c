@@ -6,6 +6,7 @@
 
 #include "i18n.h"
 #include "meld.h"
+#include "score.h"
 
 int eng_opening_need(const engine_t *e, int team) {
   return rs_opening_minimum(e->rs, e->hand_no, e->team_total[team]);
@@ -198,6 +199,15 @@ void eng_going_out_needs(const engine_t *e, int team, int more[GO_KINDS]) {
   for (int k = 0; k < GO_KINDS; k++) more[k] = needs(e->rs, k) > has[k] ? needs(e->rs, k) - has[k] : 0;
 }
 
+/* going_out.no_unfinished: the first of the team's melds that carries a
+ * penalty while unfinished (meld.rank_rules' `unfinished`), -1 for none:
+ * "not with an unfinished meld of sevens or aces". */
+static int unfinished_penalised(const engine_t *e, int team) {
+  for (int i = 0; i < e->nmelds; i++)
+    if (e->melds[i].team == team && score_rank_unfinished(e->kinds, &e->melds[i]) < 0) return i;
+  return -1;
+}
+
 go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
   go_lack_t none = {RK_NONE, 0, 0};
@@ -210,11 +220,15 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   team_has(e, e->team_of[p], has);
   for (int k = 0; k < GO_KINDS; k++)
     if (has[k] < needs(rs, k)) return (go_lack_t){requirements[k].rule, has[k], needs(rs, k)};
-  /* going_out.no_unfinished: `have` is the unfinished meld's number (#N) */
+  /* going_out.no_unfinished: `have` is the unfinished meld's number (#N) for
+   * a meld of wild cards (`need` 0), its rank for a set of meld.rank_rules
+   * (`need` 1) */
   int index = 0;
   if (rs->going_out.no_unfinished &&
       meld_unfinished(e->kinds, e->melds, e->nmelds, e->team_of[p], true, &index))
     return (go_lack_t){RK_GOING_OUT_NO_UNFINISHED, index, 0};
+  int open = rs->going_out.no_unfinished ? unfinished_penalised(e, e->team_of[p]) : -1;
+  if (open >= 0) return (go_lack_t){RK_GOING_OUT_NO_UNFINISHED, e->melds[open].rank, 1};
   return none;
 }
 
@@ -227,6 +241,10 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s but going out concealed is not allowed: a player melds before "
                            "the turn of going out"), who);
+  if (l.rule == RK_GOING_OUT_NO_UNFINISHED && l.need)
+    return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
+                         _("%s but the team's meld %s is unfinished: going out needs it complete"),
+                         who, card_rank_of(l.have));
   if (l.rule == RK_GOING_OUT_NO_UNFINISHED)
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s but the team's meld of wild cards #%d is unfinished: going out "

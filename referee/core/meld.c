@@ -82,6 +82,34 @@ static void wild_meld_row(meld_row_t *row, const ruleset_t *rs) {
   row->must_finish = rs->going_out.no_unfinished;
 }
 
+/* meld.rank_rules: sevens that never take a wild card, aces that take them
+ * only in the opening turn, each with its own canasta bonus; the penalties
+ * are the scorer's (score.c), the opening turn's wild cards the engine's. */
+static void rank_rule_row(meld_kinds_t *k, const ruleset_t *rs) {
+  meld_row_t *row = &k->row[KIND_RANK_RULE];
+  *row = k->row[KIND_SET];
+  row->ranks = 0;
+  row->key = RK_MELD_RANK_RULES;
+  row->pure_by_rank = k->rank_pure;
+  row->impure_by_rank = k->rank_impure;
+  memset(k->rank_rule, 0, sizeof k->rank_rule);
+  for (int i = 0; i < rs->meld.nrank_rules; i++) {
+    const rs_rank_rule_t *rr = &rs->meld.rank_rules[i];
+    row->ranks |= 1u << rr->rank;
+    k->rank_rule[rr->rank] = rr;
+  }
+  for (int r = 0; r < RANK_COUNT; r++) {
+    k->rank_pure[r] = k->rank_rule[r] && k->rank_rule[r]->canasta ? k->rank_rule[r]->canasta
+                                                                   : rs->canasta.pure;
+    k->rank_impure[r] = rs->canasta.impure;
+  }
+}
+
+const rs_rank_rule_t *meld_rank_rule(const meld_kinds_t *k, const meld_t *m) {
+  if (m->kind != KIND_RANK_RULE || m->wilds > 0) return NULL;
+  return k->rank_rule[m->rank];
+}
+
 void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   k->rs = rs;
   set_row(&k->row[KIND_SET], rs);
@@ -114,6 +142,7 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   nat->key = RK_MELD_NATURAL_RANKS;
   k->row[KIND_WILD_MELD] = k->row[KIND_SET];
   wild_meld_row(&k->row[KIND_WILD_MELD], rs);
+  rank_rule_row(k, rs);
   /* the kind of a set of each rank: the last set row by tag holding it */
   memset(k->of_rank, KIND_SET, sizeof k->of_rank);
   for (int t = 0; t < KIND_COUNT; t++) {
@@ -343,6 +372,13 @@ bool meld_judge_set(const meld_kinds_t *k, int rank, meld_count_t c, verdict_t *
   rule_key_t key = RK_MELD_MAX_WILD;
   set_break_t b = set_breaks(k->rs, row, c, &max, &key);
   if (b != SET_FITS) return set_refused(row, rank, c, b, max, key, err);
+  /* meld.rank_rules: wild: never, "You can never use a wild card in the
+   * event that you are melding a set of 7s" */
+  const rs_rank_rule_t *rr = k->rank_rule[rank];
+  if (rr && rr->wild == RANK_WILD_NEVER && c.wild > 0)
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_RANK_RULES,
+                        _("a meld %s takes no wild card, this one would hold %u"),
+                        card_rank_of(rank), c.wild);
   note_set_uses(k->rs, uses, c.n, c.wild, key);
   return true;
 }

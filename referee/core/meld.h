@@ -62,6 +62,11 @@ struct meld_kinds {
   uint8_t of_rank[RANK_COUNT];
   int canasta_at[KIND_COUNT]; /* the rows' canasta_cards where `canasta`, else INT_MAX:
                                  meld_is_canasta in one load */
+  /* meld.rank_rules: each rank's row (NULL: none), and the bonuses of the
+   * KIND_RANK_RULE row by rank: the rule's own for a pure canasta (0 in the
+   * rule: canasta.pure), canasta.impure for one that took wild cards */
+  const rs_rank_rule_t *rank_rule[RANK_COUNT];
+  int rank_pure[RANK_COUNT], rank_impure[RANK_COUNT];
 };
 
 /* Fills k from the ruleset's keys (the engine does it when a hand begins);
@@ -151,6 +156,11 @@ static inline bool meld_judge_wild_set_fill(const meld_kinds_t *k, int rank, uns
 /* A pure meld: no wild card, or one of a fill_missing kind (meld.wild_set_fill:
  * missing), whose other wild cards only stand for missing copies. */
 bool meld_is_pure(const meld_kinds_t *k, const meld_t *m);
+
+/* meld.rank_rules: the rule of a meld's rank when it still binds the meld
+ * (NULL otherwise): a meld of such a rank that took wild cards in the
+ * opening turn (wild: opening) is an ordinary meld from then on. */
+const rs_rank_rule_t *meld_rank_rule(const meld_kinds_t *k, const meld_t *m);
 
 /* Complete: as many cards as its row's canasta_cards (canasta.min_cards,
  * sequence.max_cards). */

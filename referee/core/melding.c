@@ -57,6 +57,48 @@ static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
   return true;
 }
 
+/* meld.wild_from_naturals, meld.rank_rules (wild: opening): after the
+ * team's opening turn, wild cards join a meld of a natural rank only once it
+ * holds so many naturals ("After melding, a team may only add a wild card
+ * when there's a base of 5 natural cards"), counting those laid with them
+ * (the reading that allows the play; meld.wild_from_naturals_laid: false,
+ * only those already in the meld), and a meld of an `opening` rank that
+ * took none then takes none ("aces ... only ... when we are seeing the first
+ * meld done by a team"). In the opening turn the ordinary limits hold. */
+static bool judge_wild_entry(engine_t *e, const stmt_t *st, const meld_t *onto, int rank,
+                             meld_count_t c, unsigned wilds) {
+  const meld_kinds_t *k = e->kinds;
+  meld_kind_t kind = (meld_kind_t)k->of_rank[rank];
+  if (wilds == 0 || !e->opened_before_turn ||
+      (kind != KIND_SET && kind != KIND_RANK_RULE))
+    return true;
+  const rs_rank_rule_t *rr = k->rank_rule[rank];
+  int need = e->rs->meld.wild_from_naturals;
+  bool laid = e->rs->meld.wild_from_naturals_laid;
+  unsigned nat = laid ? c.nat : onto ? onto->naturals : 0;
+  if (rr && rr->wild == RANK_WILD_OPENING && (!onto || onto->wilds == 0))
+    return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_RANK_RULES,
+                    _("a meld %s takes wild cards only in the team's opening turn"),
+                    card_rank_of(rank));
+  if (need > 0 && (int)nat < need && !laid)
+    return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS_LAID,
+                    P_("meld %s holds %u natural before the wild card: after the opening turn a "
+                       "wild card needs %d already there",
+                       "meld %s holds %u naturals before the wild card: after the opening turn a "
+                       "wild card needs %d already there", nat),
+                    card_rank_of(rank), nat, need);
+  if (need > 0 && (int)nat < need)
+    return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS,
+                    P_("meld %s would take a wild card with %u natural: after the opening turn "
+                       "a wild card needs %d",
+                       "meld %s would take a wild card with %u naturals: after the opening turn "
+                       "a wild card needs %d", c.nat),
+                    card_rank_of(rank), c.nat, need);
+  if (need > 0) eng_use(e, RK_MELD_WILD_FROM_NATURALS);
+  if (need > 0 && !laid) eng_use(e, RK_MELD_WILD_FROM_NATURALS_LAID);
+  return true;
+}
+
 /* Forms a set from hand cards (plus the top card when top >= 0) for p's team:
  * a new meld, or the team's meld of that rank where meld.same_rank merges. */
 static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t *m) {
@@ -88,6 +130,7 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
                                 &e->uses) ||
       !meld_judge_exclusive(k, e->melds, e->nmelds, team, old, m->wilds, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
+  if (!judge_wild_entry(e, st, old, m->rank, c, m->wilds)) return false;
   if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
   meld_kind_t kind = (meld_kind_t)k->of_rank[m->rank];
   if (k->row[kind].key != RK_NONE) eng_use(e, k->row[kind].key);
@@ -219,6 +262,7 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
                                 &e->err, &e->uses) ||
       !meld_judge_exclusive(e->kinds, e->melds, e->nmelds, team, m, x.wilds, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
+  if (!judge_wild_entry(e, st, m, m->rank, c, x.wilds)) return false;
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);
 }

@@ -2,7 +2,9 @@
  * built-in names, the nearest name for a suggestion). */
 #include "ruleset.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const rs_seat_t *rs_seat(const ruleset_t *rs, int players) {
   for (int i = 0; i < rs->nseats; i++)
@@ -109,4 +111,33 @@ const char *rs_nearest_builtin(const char *name) {
     if (d < best_d) best = b->name, best_d = d;
   }
   return best;
+}
+
+/* "dir/./x" and "dir/x" alike: "./" components dropped (in place). */
+static void drop_dot_parts(char *p) {
+  char *w = p;
+  for (const char *r = p; *r;) {
+    if (r[0] == '.' && r[1] == '/' && (r == p || r[-1] == '/')) {
+      r += 2;
+      while (*r == '/') r++;
+      continue;
+    }
+    *w++ = *r++;
+  }
+  *w = '\0';
+  if (!*p) snprintf(p, 2, ".");
+}
+
+const char *rs_resolve_path(const char *from, const char *name, char *buf, size_t len) {
+  const char *slash = from ? strrchr(from, '/') : NULL;
+  struct stat sb;
+  if (name[0] != '/' && slash) {
+    snprintf(buf, len, "%.*s/%s", (int)(slash - from), from, name);
+    drop_dot_parts(buf);
+    if (stat(buf, &sb) == 0) return buf;
+  }
+  if (strncmp(name, "./", 2) != 0 || stat(name, &sb) != 0) return name; /* as written */
+  snprintf(buf, len, "%s", name);
+  drop_dot_parts(buf);
+  return buf;
 }

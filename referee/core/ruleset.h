@@ -16,7 +16,8 @@
 #include "card.h"
 
 enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8,
-       RS_MAX_WILD_BONUSES = 8 };
+       RS_MAX_WILD_BONUSES = 8,
+       RS_MAX_RANK_RULES = 13, RS_MAX_PACKETS = 4, RS_MAX_SPECIAL_HANDS = 8 };
 
 /* Classes of cards named in lists such as pile.blocked_by (a bit mask). */
 enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
@@ -26,6 +27,25 @@ typedef struct { int hand, minimum; } rs_by_hand_t;
 typedef struct { int cards, max_wild; } rs_wild_limit_t;
 typedef struct { int count, value; } rs_red3_total_t;
 typedef struct { int jokers, value; } rs_wild_bonus_t; /* wild_meld.by_jokers */
+/* meld.rank_rules: a rank's own rules. `wild`: whether its melds take wild
+ * cards (any), never, or only in the team's opening turn (opening: such a
+ * meld is an ordinary one from then on). */
+typedef enum { RANK_WILD_ANY, RANK_WILD_NEVER, RANK_WILD_OPENING } rs_rank_wild_t;
+typedef struct {
+  int rank;
+  rs_rank_wild_t wild;
+  int canasta, unfinished, hold, hold_penalty;
+} rs_rank_rule_t;
+/* special_hands: a whole hand of a kind (pairs: every card in pairs of one
+ * rank), with wild cards or without, and its fixed score. */
+typedef enum { SPECIAL_PAIRS } rs_special_kind_t;
+typedef struct {
+  rs_special_kind_t kind;
+  bool wild;
+  int value;
+} rs_special_hand_t;
+/* bonus.packets: a packet's size. */
+typedef struct { int cards; } rs_packet_t;
 
 /* From the rows of rulekeys.def come each ENUM key's C enum, then the
  * members of rs_seat_t and ruleset_t. A row's TYPE gives a member's C type

@@ -313,9 +313,12 @@ static bool check_wild_meld(loader_t *ld, yaml_node_t *root, const ruleset_t *rs
 }
 
 static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *rs) {
+  int packets = 0; /* bonus.packets set aside at the deal */
+  for (int i = 0; i < rs->bonus.npackets && rs->bonus.from == BONUS_FROM_PACKET; i++)
+    packets += rs->bonus.packets[i].cards;
   for (int i = 0; i < rs->nseats; i++) {
     const rs_seat_t *s = &rs->seats[i];
-    int cards = s->packs * (52 + rs->cards.jokers_per_pack);
+    int cards = s->packs * (52 + rs->cards.jokers_per_pack) - packets;
     if (s->teams > s->players)
       return fail_at(ld, culprit(ld, root, KEYS("table")), "table: %d teams for %d players",
                      s->teams, s->players);
@@ -346,6 +349,14 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     if (rs->meld.natural_ranks[r] && (rs->cards.wild[r] || r == RANK_3))
       return fail_at(ld, culprit(ld, root, KEYS("meld.natural_ranks", "cards.wild")),
                      "meld.natural_ranks: %s is a wild rank or a three", card_rank_name(r));
+  for (unsigned i = 0, seen = 0; i < (unsigned)rs->meld.nrank_rules; i++) {
+    int r = rs->meld.rank_rules[i].rank;
+    if (rs->cards.wild[r] || r == RANK_3 || (seen & (1u << r)))
+      return fail_at(ld, culprit(ld, root, KEYS("meld.rank_rules", "cards.wild")),
+                     "meld.rank_rules: %s is a wild rank, a three, or listed twice",
+                     card_rank_name(r));
+    seen |= 1u << r;
+  }
   if (rs->meld.min_naturals > rs->meld.min_cards)
     return fail_at(ld, culprit(ld, root, KEYS("meld.min_naturals", "meld.min_cards")),
                    "meld: min_naturals %d exceeds min_cards %d",
@@ -643,35 +654,6 @@ bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
   chain_t ch = {0};
   return load_named(rs, name_or_path, err, &ch);
-}
-
-/* "dir/./x" and "dir/x" alike: "./" components dropped (in place). */
-static void drop_dot_parts(char *p) {
-  char *w = p;
-  for (const char *r = p; *r;) {
-    if (r[0] == '.' && r[1] == '/' && (r == p || r[-1] == '/')) {
-      r += 2;
-      while (*r == '/') r++;
-      continue;
-    }
-    *w++ = *r++;
-  }
-  *w = '\0';
-  if (!*p) snprintf(p, 2, ".");
-}
-
-const char *rs_resolve_path(const char *from, const char *name, char *buf, size_t len) {
-  const char *slash = from ? strrchr(from, '/') : NULL;
-  struct stat sb;
-  if (name[0] != '/' && slash) {
-    snprintf(buf, len, "%.*s/%s", (int)(slash - from), from, name);
-    drop_dot_parts(buf);
-    if (stat(buf, &sb) == 0) return buf;
-  }
-  if (strncmp(name, "./", 2) != 0 || stat(name, &sb) != 0) return name; /* as written */
-  snprintf(buf, len, "%s", name);
-  drop_dot_parts(buf);
-  return buf;
 }
 
 static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, chain_t *ch) {

@@ -29,9 +29,31 @@ static const field_t red3_total_fields[] = {
   {.key = "red_threes.totals.count", ENTRY(rs_red3_total_t, count), .min = 1, .max = 64},
   {.key = "red_threes.totals.value", ENTRY(rs_red3_total_t, value), .max = 100000},
   {.key = NULL}};
+
 static const field_t wild_bonus_fields[] = {
   {.key = "wild_meld.by_jokers.jokers", ENTRY(rs_wild_bonus_t, jokers), .max = 64},
   {.key = "wild_meld.by_jokers.value", ENTRY(rs_wild_bonus_t, value), .max = 100000},
+  {.key = NULL}};
+
+static const field_t rank_rule_fields[] = {
+  {.key = "meld.rank_rules.rank", .type = F_RANK, .offset = offsetof(rs_rank_rule_t, rank)},
+  {.key = "meld.rank_rules.wild", .type = F_ENUM, .offset = offsetof(rs_rank_rule_t, wild),
+   .names = "any never opening"},
+  {.key = "meld.rank_rules.canasta", ENTRY(rs_rank_rule_t, canasta), .max = 100000},
+  {.key = "meld.rank_rules.unfinished", ENTRY(rs_rank_rule_t, unfinished), .max = 100000},
+  {.key = "meld.rank_rules.hold", ENTRY(rs_rank_rule_t, hold), .max = 100},
+  {.key = "meld.rank_rules.hold_penalty", ENTRY(rs_rank_rule_t, hold_penalty), .max = 100000},
+  {.key = NULL}};
+
+static const field_t special_hand_fields[] = {
+  {.key = "special_hands.kind", .type = F_ENUM, .offset = offsetof(rs_special_hand_t, kind),
+   .names = "pairs"},
+  {.key = "special_hands.wild", .type = F_BOOL, .offset = offsetof(rs_special_hand_t, wild)},
+  {.key = "special_hands.value", ENTRY(rs_special_hand_t, value), .min = 1, .max = 100000},
+  {.key = NULL}};
+
+static const field_t packet_fields[] = {
+  {.key = "bonus.packets.cards", ENTRY(rs_packet_t, cards), .min = 1, .max = 20},
   {.key = NULL}};
 #undef ENTRY
 

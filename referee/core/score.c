@@ -109,6 +109,17 @@ static void note_wild_meld_uses(engine_t *e, int t) {
   }
 }
 
+/* meld.rank_rules: a rank's meld or a hand that the rule scored. */
+static void note_rank_uses(engine_t *e, int t) {
+  if (e->rs->meld.nrank_rules == 0) return;
+  bool used = false;
+  for (int i = 0; i < e->nmelds && !used; i++)
+    used = e->melds[i].team == t && meld_rank_rule(e->kinds, &e->melds[i]) != NULL;
+  for (int p = 0; p < e->nplayers && !used; p++)
+    used = e->team_of[p] == t && score_rank_held(e->rs, &e->hand[p]) != 0;
+  if (used) eng_use(e, RK_MELD_RANK_RULES);
+}
+
 /* The scoring rules a team's score relied on. */
 static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool concealed) {
   const ruleset_t *rs = e->rs;
@@ -139,6 +150,27 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
   }
   note_hand_uses(e, t);
   if (rs->wild_meld.min_cards) note_wild_meld_uses(e, t);
+  note_rank_uses(e, t);
+}
+
+/* meld.rank_rules: what a meld of a rank with its own rules costs unfinished
+ * at the end ("when the meld is not completed they are to be faced with a
+ * penalty"), counted with the canasta bonuses. */
+long score_rank_unfinished(const meld_kinds_t *k, const meld_t *m) {
+  const rs_rank_rule_t *rr = meld_rank_rule(k, m);
+  return rr && !meld_is_complete(k, m) ? -(long)rr->unfinished : 0;
+}
+
+/* meld.rank_rules: a hand holding `hold` or more cards of such a rank at the
+ * end ("Retaining three or more sevens in your hand ... a penalty of 1,500"),
+ * counted with the cards left; each player's hand alone. */
+long score_rank_held(const ruleset_t *rs, const card_counts_t *hand) {
+  long v = 0;
+  for (int i = 0; i < rs->meld.nrank_rules; i++) {
+    const rs_rank_rule_t *rr = &rs->meld.rank_rules[i];
+    if (rr->hold > 0 && (int)cc_rank_count(hand, rr->rank) >= rr->hold) v -= rr->hold_penalty;
+  }
+  return v;
 }
 
 /* The team's melds: cards, bonuses, canastas by kind. */
@@ -148,7 +180,7 @@ static void score_melds(const engine_t *e, int t, score_parts_t *s) {
     const meld_t *m = &e->melds[i];
     if (m->team != t) continue;
     s->melded += score_cards(rs, &m->cards);
-    s->canastas += score_meld_bonus(e->kinds, m);
+    s->canastas += score_meld_bonus(e->kinds, m) + score_rank_unfinished(e->kinds, m);
     s->sequences += meld_is_complete_sequence(e->kinds, m);
     s->hidden += m->hidden && meld_is_canasta(e->kinds, m);
   }
@@ -170,6 +202,12 @@ static bool books_made(const engine_t *e, int t) {
 
 static void score_team(const engine_t *e, int t, score_parts_t *s) {
   const ruleset_t *rs = e->rs;
+  /* special_hands: the team that showed one scores its value, in place of
+   * everything else (the going-out column) */
+  if (e->special_value > 0 && e->out_player >= 0 && e->team_of[e->out_player] == t) {
+    s->going_out = s->total = e->special_value;
+    return;
+  }
   score_melds(e, t, s);
   int held = 0;
   for (int p = 0; p < e->nplayers; p++) {
@@ -177,7 +215,7 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
     held += (int)(threes_held(rs, &e->hand[p]) + threes_held(rs, &e->foot[p]));
     card_counts_t h = e->hand[p];
     for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
-    s->in_hand += score_left_in_hand(rs, &h);
+    s->in_hand += score_left_in_hand(rs, &h) + score_rank_held(rs, &h);
   }
   bool melded = eng_team_meld_count(e, t) > 0;
   bool counts_for = melded && !red3_short(e, t);

@@ -26,4 +26,9 @@ long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int 
  * red threes are scored as red threes, black threes at cards.black3_in_hand. */
 long score_left_in_hand(const ruleset_t *rs, const card_counts_t *hand);
 
+/* meld.rank_rules: the penalty (<= 0) for a meld of such a rank left
+ * unfinished, and for a hand (and foot) holding `hold` or more of one. */
+long score_rank_unfinished(const meld_kinds_t *k, const meld_t *m);
+long score_rank_held(const ruleset_t *rs, const card_counts_t *hand);
+
 #endif

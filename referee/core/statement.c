@@ -21,7 +21,7 @@ const stmt_keyword_t stmt_keywords[] = {
   KEYWORD("tag", ST_TAG),     KEYWORD("match", ST_MATCH),     KEYWORD("hand", ST_HAND),
   KEYWORD("dealer", ST_DEALER), KEYWORD("cut", ST_CUT),       KEYWORD("deal", ST_DEAL),
   KEYWORD("foot", ST_FOOT),   KEYWORD("stock", ST_STOCK),     KEYWORD("pile", ST_PILE),
-  KEYWORD("score", ST_SCORE), {NULL, 0, ST_CGR}};
+  KEYWORD("talon", ST_TALON), KEYWORD("score", ST_SCORE), {NULL, 0, ST_CGR}};
 #undef KEYWORD
 
 int stmt_keyword(const char *s, size_t n) {

@@ -1,7 +1,7 @@
 /* statement.h — the core's input: one statement of a record, already read.
  *
  * A statement is what a record line means: a header line (variant, player,
- * tag, match), a hand's setup (hand, dealer, cut, deal, foot, stock, pile),
+ * tag, match), a hand's setup (hand, dealer, cut, deal, foot, stock, pile, talon),
  * an action by a player, a claimed score, or an expectation. Readers of a
  * format (formats/cgr.c reads CGR 1 text) fill these structs; the game driver
  * and the engine judge them and know nothing of the text they came from.
@@ -20,7 +20,7 @@ enum { STMT_MAX_CARDS = 1024, STMT_MAX_SCORES = 16 };
 
 typedef enum {
   ST_CGR, ST_VARIANT, ST_PLAYER, ST_TAG, ST_MATCH, ST_HAND, ST_DEALER, ST_CUT, ST_DEAL,
-  ST_FOOT, ST_STOCK, ST_PILE, ST_ACTION, ST_SCORE, ST_EXPECT
+  ST_FOOT, ST_STOCK, ST_PILE, ST_TALON, ST_ACTION, ST_SCORE, ST_EXPECT
 } stmt_kind_t;
 
 typedef enum {
@@ -52,7 +52,7 @@ typedef struct {
    * merge: #N in ref_index, and its second meld #M in ref2_index */
   int ref_rank, ref_index, ref2_index;
   word_t ref_word, ref2_word;
-  /* cards of deal/foot/stock/pile/actions, with their columns */
+  /* cards of deal/foot/stock/pile/talon/actions, with their columns */
   unsigned ncards;
   card_t cards[STMT_MAX_CARDS];
   unsigned card_cols[STMT_MAX_CARDS];
@@ -90,7 +90,7 @@ int stmt_keyword(const char *s, size_t n);
 
 /* Who may act with a verb, and when besides the turn's own course
  * (verbs.def says what each means). */
-typedef enum { WHO_TURN, WHO_ANYONE, WHO_SEATS, WHO_OWED, WHO_TEAM } verb_who_t;
+typedef enum { WHO_TURN, WHO_ANYONE, WHO_SEATS, WHO_OWED, WHO_TEAM, WHO_BONUS } verb_who_t;
 enum { PHASE_ASKED = 1, PHASE_OWED = 2, PHASE_OVER = 4 };
 
 /* A verb's row of verbs.def: how players write it, the cards it takes,

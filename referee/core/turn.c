@@ -161,6 +161,33 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+/* discard.not_on_empty: "When the discard pile is empty ... it is illegal to
+ * discard an ace or a seven, unless these are the only natural cards you
+ * have"; discard.wild_last_resort: a wild card is discarded only when
+ * "a player has no other alternative". c is still in p's hand. */
+static bool judge_discard(engine_t *e, const stmt_t *st, int p, card_t c) {
+  const ruleset_t *rs = e->rs;
+  bool listed = e->npile == 0 && rs->discard.not_on_empty[card_rank(c)] && rs_is_natural(rs, c);
+  bool wild = rs->discard.wild_last_resort && rs_is_wild(rs, c);
+  if (!listed && !wild) return true;
+  card_t other = c;
+  for (card_t k = 0; k < CARD_KINDS && other == c; k++)
+    if (e->hand[p].n[k] && (wild ? !rs_is_wild(rs, k)
+                                 : rs_is_natural(rs, k) && !rs->discard.not_on_empty[card_rank(k)]))
+      other = k;
+  char b[4], o[4];
+  if (other != c)
+    return eng_fail(e, st, st->card_cols[0], CODE_DISCARD_FORBIDDEN,
+                    wild ? RK_DISCARD_WILD_LAST_RESORT : RK_DISCARD_NOT_ON_EMPTY,
+                    wild ? _("%s is a wild card, discarded only when nothing else can be: %s "
+                             "holds %s")
+                         : _("%s is not discarded onto an empty pile while %s holds another "
+                             "natural card, %s"),
+                    card_name(c, b), e->player_name[p], card_name(other, o));
+  eng_use(e, wild ? RK_DISCARD_WILD_LAST_RESORT : RK_DISCARD_NOT_ON_EMPTY);
+  return true;
+}
+
 static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   card_t c = st->cards[0];
   if (!e->drawn)
@@ -170,16 +197,21 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   if (e->ask == ASK_WAITING)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("the partner has not answered yet"));
-  if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p)) return false;
+  if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p) || !judge_discard(e, st, p, c))
+    return false;
   bool stock_out = e->ask == ASK_NO && e->stock.total == 0;
-  if (e->hand[p].total == 1 && !stock_out && !eng_judge_last_discard(e, p)) return false;
+  /* a discard that empties the hand with a packet due is no going out */
+  if (e->hand[p].total == 1 && !stock_out && !eng_bonus_waits(e, p) &&
+      !eng_judge_last_discard(e, p))
+    return false;
   cc_take(&e->hand[p], c, 1);
   cc_take(&e->own, c, 1);
   if (e->hand[p].total == 0 && stock_out) {
     /* refused, the player drew the stock's last card and discards it: the
      * hand ends by the empty stock, not by going out */
     e->over = e->stock_out = true;
-  } else if (e->hand[p].total == 0 && !e->rs->turn.meld_before_draw && !eng_foot_waits(e, p)) {
+  } else if (e->hand[p].total == 0 && !e->rs->turn.meld_before_draw && !eng_foot_waits(e, p) &&
+             !eng_bonus_waits(e, p)) {
     /* where melding comes first, the discard that empties the hand (after a
      * take that left one card) ends nothing: play goes on, and the player
      * may end at the next turn, the hand empty while melding */
@@ -203,6 +235,7 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   if (rs_is_wild(e->rs, c)) e->wild_discarded = true; /* pile.wild_discard_naturals */
   if (rs_blocks_pile(e->rs, c)) eng_use(e, RK_PILE_BLOCKED_BY);
   if (e->over) return true;
+  eng_bonus_after_discard(e, p);
   eng_start_turn(e, (p + 1) % e->nplayers);
   /* end.stock_empty: at_once ends the hand when a turn starts on an empty stock */
   if (e->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE && e->stock.total == 0) {
@@ -402,6 +435,7 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
                 e->player_name[p], e->player_name[e->pregame_seat]);
   if (dealt) return true;
   if (e->owed_player == p && v->who == WHO_OWED) return true;
+  if (e->bonus_player == p && v->who == WHO_BONUS) return true;
   if (e->drawn && p == (e->current + 1) % e->nplayers)
     return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, RK_NONE,
                 _("%s's turn ended without a discard"), e->player_name[e->current]);
@@ -438,6 +472,7 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
                 e->stock_out ? _("the hand is over: the stock is empty"): _("the hand is over"));
   /* the player to act, nothing owed, the dealt red threes laid: the common
    * case, which check_actor would also let through, without its call */
+  if (e->bonus_player >= 0 && !eng_bonus_pass(e, st, p)) return false;
   bool common = p == e->current && e->owed == 0 && !e->pregame;
   if (!common && !check_actor(e, st, p)) return false;
 

@@ -210,6 +210,8 @@ static bool deal_hand(gen_t *g, int number) {
     snprintf(text, sizeof text, "foot %s", g->names[p]);
     if (!deal_line(g, text, deck, &at, g->rs->foot.size)) return false;
   }
+  for (int i = 0; i < g->rs->bonus.npackets && g->rs->bonus.from == BONUS_FROM_PACKET; i++)
+    if (!deal_line(g, "talon", deck, &at, g->rs->bonus.packets[i].cards)) return false;
   int pile = pile_size(g, deck, at, n - at);
   bury_upcard(g, deck, at, n, &pile);
   card_t *pile_cards = deck + at;

@@ -185,6 +185,10 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if ((nd.growing & (1u << r)) && gen_needs_any(nd) && gen_chance(g, 90)) continue;
     int k = keep_for_runs(g, p, gl, cards, of_rank(h, r, cards, 64));
     if (k == 0 || k < rs->meld.min_naturals) continue;
+    /* meld.rank_rules: a meld that costs its penalty unfinished is started
+     * mostly when it is near complete */
+    const rs_rank_rule_t *rr = gen_vw(g)->kinds->rank_rule[r];
+    if (rr && rr->unfinished > 0 && k < 5 && gen_chance(g, 90)) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
     const meld_row_t *row = meld_set_row(gen_vw(g)->kinds, r);
     int fit = row->max_cards - k < nw ? row->max_cards - k : nw; /* meld.max_cards */
@@ -669,7 +673,11 @@ static bool play_turn_at(gen_t *g, int p) {
   }
   if (gen_vw(g)->over) return true;
   if (gen_vw(g)->hand[p].total == 0) pick_up_foot(g, p);
-  return gen_vw(g)->over || discard(g, p);
+  if (gen_vw(g)->over || !discard(g, p)) return gen_vw(g)->over;
+  /* bonus.when: after_discard: the packet due, if any, right after the discard
+   * (the engine refuses it where none is due, and nothing is written) */
+  if (g->rs->bonus.npackets > 0) gen_act(g, p, "talon");
+  return true;
 }
 
 /* One turn, played again by more cautious players while it gets stuck. */

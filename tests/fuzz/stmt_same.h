@@ -49,7 +49,7 @@ static inline const char *kind_fields_differ(const stmt_t *a, const stmt_t *b) {
     case ST_DEAL: case ST_FOOT: case ST_DEALER:
       if (words_differ(a->name, b->name)) return "name";
       return a->kind != ST_DEALER && cards_differ(a, b) ? "cards" : NULL;
-    case ST_STOCK: case ST_PILE: return cards_differ(a, b) ? "cards" : NULL;
+    case ST_STOCK: case ST_PILE: case ST_TALON: return cards_differ(a, b) ? "cards" : NULL;
     case ST_HAND: case ST_CUT: case ST_CGR:
       return a->number != b->number || words_differ(a->value, b->value) ? "number" : NULL;
     case ST_SCORE: return scores_differ(a, b) ? "scores" : NULL;

@@ -30,6 +30,7 @@ typedef struct {
   smeld_t meld[NOSEATS][MAXMELDS];
   int nmelds[NOSEATS];
   int pile[MAXPILE], npile;
+  int packet[4][KINDS], npackets, taken; /* `talon` lines, and packets taken (bonus.packets) */
   int dealer, cut, turn, actor;
   int first_meld_turn[NOSEATS], team_first_meld_turn[NOSEATS];
   bool decided; /* the hand's last line is `end` or `yes` */
@@ -65,6 +66,8 @@ static void new_hand(sc_t *s) {
   memset(s->nmelds, 0, sizeof s->nmelds);
   s->npile = 0;
   s->refused = false;
+  s->npackets = s->taken = 0;
+  memset(s->packet, 0, sizeof s->packet);
   s->dealer = -1;
   s->cut = -1;
   s->turn = 0;
@@ -321,6 +324,12 @@ static void action(sc_t *s, int p, char *w[], int n) {
   } else if (strcmp(verb, "discard") == 0 && k == 1) {
     s->hand[p][cards[0]]--;
     if (s->npile < MAXPILE) s->pile[s->npile++] = cards[0];
+  } else if (strcmp(verb, "talon") == 0) {
+    /* bonus.from: packet, the next packet set aside; stock: the cards named */
+    for (int c = 0; c < KINDS && k == 0 && s->taken < s->npackets; c++)
+      s->hand[p][c] += s->packet[s->taken][c];
+    for (int i = 0; i < k; i++) s->hand[p][cards[i]]++;
+    s->taken++;
   } else if (strcmp(verb, "foot") == 0) {
     for (int c = 0; c < KINDS; c++) s->hand[p][c] += s->foot[p][c], s->foot[p][c] = 0;
   }
@@ -337,6 +346,36 @@ static long red3_value(const ruleset_t *rs, int count) {
   for (int i = 0; i < rs->red_threes.ntotals; i++)
     if (rs->red_threes.totals[i].count == count) return rs->red_threes.totals[i].value;
   return (long)count * rs->red_threes.each;
+}
+
+/* meld.rank_rules: the row of a rank (this scorer's rank index), NULL for none. */
+static const rs_rank_rule_t *rank_rule(const ruleset_t *rs, int rank) {
+  for (int i = 0; i < rs->meld.nrank_rules; i++)
+    if (rs->meld.rank_rules[i].rank == rank) return &rs->meld.rank_rules[i];
+  return NULL;
+}
+
+/* meld.rank_rules: `unfinished` for a set of such a rank without wild cards
+ * and short of a canasta; `hold_penalty` for a hand (and foot) holding `hold`
+ * or more of the rank. */
+static long rank_penalties(const sc_t *s, const smeld_t *m, const int *hand, const int *foot) {
+  const ruleset_t *rs = s->rs;
+  long v = 0;
+  if (m) {
+    const rs_rank_rule_t *rr = m->kind == SET && m->rank >= 0 ? rank_rule(rs, m->rank) : NULL;
+    int wilds = 0;
+    for (int c = 0; c < KINDS; c++) wilds += m->n[c] && wild(s, c) ? m->n[c] : 0;
+    if (rr && wilds == 0 && m->count < rs->canasta.min_cards) v -= rr->unfinished;
+    return v;
+  }
+  for (int i = 0; i < rs->meld.nrank_rules; i++) {
+    const rs_rank_rule_t *rr = &rs->meld.rank_rules[i];
+    int held = 0;
+    for (int c = 0; c < KINDS; c++)
+      if (rank_of(c) == rr->rank) held += hand[c] + foot[c];
+    if (rr->hold > 0 && held >= rr->hold) v -= rr->hold_penalty;
+  }
+  return v;
 }
 
 static long meld_bonus(const sc_t *s, const smeld_t *m) {
@@ -357,6 +396,8 @@ static long meld_bonus(const sc_t *s, const smeld_t *m) {
     return pure ? rs->canasta.wild_pure[m->rank] : rs->canasta.wild_impure[m->rank];
   }
   if (others) return rs->canasta.impure;
+  const rs_rank_rule_t *rr = rank_rule(rs, m->rank); /* meld.rank_rules: `canasta`, 0: pure */
+  if (rr && rr->canasta) return rr->canasta;
   return (long)rs->canasta.pure * (m->hidden ? rs->canasta.hidden_factor : 1);
 }
 
@@ -413,12 +454,13 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
   for (int i = 0; i < s->nmelds[t]; i++) {
     const smeld_t *m = &s->meld[t][i];
     for (int c = 0; c < KINDS; c++) x->melded += (long)m->n[c] * rs->cards.value[rank_of(c)];
-    x->bonuses += meld_bonus(s, m);
+    x->bonuses += meld_bonus(s, m) + rank_penalties(s, m, NULL, NULL);
   }
   int held = 0;
   for (int p = 0; p < s->np; p++) {
     if (s->team[p] != t) continue;
     x->left -= left_in(s, s->hand[p], &held) + left_in(s, s->foot[p], &held);
+    x->left += rank_penalties(s, NULL, s->hand[p], s->foot[p]);
     /* where melding comes first, an empty hand ends nothing by itself
      * (going_out.premature): the player goes out by deciding to, `end` or
      * a partner's `yes`; a hand that ends as the stock runs out is not gone
@@ -491,6 +533,10 @@ static void header(sc_t *s, char *w[], int n) {
   } else if ((strcmp(w[0], "deal") == 0 || strcmp(w[0], "foot") == 0) && n >= 2) {
     int p = seat(s, w[1]), cards[128], k = cards_of(w + 2, n - 2, cards);
     for (int i = 0; p >= 0 && i < k; i++) (w[0][0] == 'd' ? s->hand : s->foot)[p][cards[i]]++;
+  } else if (strcmp(w[0], "talon") == 0 && s->npackets < 4) {
+    int cards[128], k = cards_of(w + 1, n - 1, cards);
+    for (int i = 0; i < k; i++) s->packet[s->npackets][cards[i]]++;
+    s->npackets++;
   } else if (strcmp(w[0], "pile") == 0) {
     int cards[128], k = cards_of(w + 1, n - 1, cards);
     for (int i = 0; i < k && s->npile < MAXPILE; i++) s->pile[s->npile++] = cards[i];

@@ -300,6 +300,7 @@ Test(reader, plain_lines_and_their_variants_agree) {
     "Anne add #1234567 7H", "Anne add 7H", "Anne take", "Anne take 7H 8H", "Anne ask", "Anne end 7H",
     "Anne discard", "Anne discard 7H 8H", "Anne red3 3H", "deal Anne", "deal Anne 7H 8H",
     "deal deal 7H", "deal #1 7H", "stock", "stock 7H JK", "pile 6D", "foot Bruno 7H",
+    "talon 7D 7C KD KC", "talon", "talon Anne 7H", "Anne talon", "Anne talon 7H 8H",
     "hand 1", "hand +1", "hand -0", "hand 1234567890", "hand 1 2", "hand x", "cut 7", "cut",
     "dealer Anne", "dealer hand", "dealer Anne Bruno", "score NS 120 EW -45", "score NS",
     "score NS 1 EW", "score NS x", "score hand 1", "cgr 1", "player Anne", "Anne  draw 7H",

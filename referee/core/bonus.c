@@ -1,0 +1,133 @@
+/* bonus.c — the bonus packets (bonus.*): who earns one, when it is taken
+ * (the verb `talon`), and what passes it. The packets themselves are set
+ * aside at the deal (deal.c: eng_deal_talon).
+ *
+ * The sources (docs/variants/modern-american.md, rules 2 and 11): "After the
+ * initial meld and after discarding a card, the melder will take a talon.
+ * Four cards for the first person to meld and 3 for the next to meld ... If
+ * you forget to take your talon, you may not take it later." What holds: a
+ * team takes at most one packet; the packets go in their order to the teams
+ * that take one; a packet not taken at its moment is never taken, and its
+ * cards count for no one. */
+#include "engine_private.h"
+
+#include "i18n.h"
+
+/* p's team makes its initial meld in this turn: melding from the hand or
+ * taking the pile, before the team had opened. */
+static bool opening_now(const engine_t *e, int p) {
+  return p == e->current && !e->opened_before_turn && (e->first_meld.set || e->took_pile);
+}
+
+/* A packet is left for p's team, and nothing the ruleset says withholds it
+ * (bonus.by_take, bonus.stock_min). */
+static bool packet_left(const engine_t *e, int p, bool by_take) {
+  const struct rs_bonus *b = &e->rs->bonus;
+  return e->packets_taken < b->npackets && !e->team_packet[e->team_of[p]] &&
+         (b->by_take || !by_take) && (int)e->stock.total >= b->stock_min;
+}
+
+bool eng_bonus_waits(const engine_t *e, int p) {
+  return e->rs->bonus.npackets > 0 && e->rs->bonus.when == BONUS_WHEN_AFTER_DISCARD &&
+         opening_now(e, p) && packet_left(e, p, e->took_pile);
+}
+
+void eng_bonus_after_discard(engine_t *e, int p) {
+  if (e->rs->bonus.npackets == 0 || e->rs->bonus.when != BONUS_WHEN_AFTER_DISCARD ||
+      !opening_now(e, p))
+    return;
+  e->bonus_player = p;
+  e->bonus_by_take = e->took_pile;
+  /* the rules that withhold the packet decided it */
+  if (e->took_pile && !e->rs->bonus.by_take) eng_use(e, RK_BONUS_BY_TAKE);
+  if ((int)e->stock.total < e->rs->bonus.stock_min) eng_use(e, RK_BONUS_STOCK_MIN);
+}
+
+bool eng_bonus_pass(engine_t *e, const stmt_t *st, int p) {
+  int due = e->bonus_player;
+  if (st->verb == V_TALON && p == due) return true;
+  if (e->hand[due].total == 0 && packet_left(e, due, e->bonus_by_take))
+    return eng_fail(e, st, st->key.col, CODE_BONUS_PACKET, RK_BONUS_WHEN,
+                    _("%s's hand is empty: the bonus packet due is taken first"),
+                    e->player_name[due]);
+  e->bonus_player = -1; /* "you may not take it later" */
+  return true;
+}
+
+/* BONUS-PACKET: the moment of the packet (bonus.when). */
+static bool packet_due_now(engine_t *e, const stmt_t *st, int p, bool *by_take) {
+  const struct rs_bonus *b = &e->rs->bonus;
+  unsigned col = st->verb_word.col;
+  if (b->when == BONUS_WHEN_AFTER_DISCARD) {
+    *by_take = e->bonus_by_take;
+    if (e->bonus_player == p) return true;
+    return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_WHEN,
+                    _("a bonus packet is taken right after the discard of the turn that makes "
+                      "the team's initial meld"));
+  }
+  *by_take = e->took_pile;
+  if (opening_now(e, p)) return true;
+  return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_WHEN,
+                  _("a bonus packet is taken in the turn that makes the team's initial meld, "
+                    "once it is laid"));
+}
+
+/* BONUS-PACKET: a packet left, earned (bonus.by_take, bonus.stock_min). */
+static bool packet_earned(engine_t *e, const stmt_t *st, int p, bool by_take) {
+  const struct rs_bonus *b = &e->rs->bonus;
+  unsigned col = st->verb_word.col;
+  if (e->team_packet[e->team_of[p]])
+    return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
+                    _("the team has already taken its bonus packet"));
+  if (e->packets_taken == b->npackets)
+    return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
+                    _("no bonus packet is left"));
+  if (by_take && !b->by_take)
+    return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_BY_TAKE,
+                    _("an initial meld made by taking the pile earns no bonus packet"));
+  if ((int)e->stock.total < b->stock_min)
+    return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_STOCK_MIN,
+                    P_("the stock holds %u card: no bonus packet once it holds fewer than %d",
+                       "the stock holds %u cards: no bonus packet once it holds fewer than %d",
+                       e->stock.total),
+                    e->stock.total, b->stock_min);
+  if (by_take) eng_use(e, RK_BONUS_BY_TAKE);
+  if (b->stock_min > 0) eng_use(e, RK_BONUS_STOCK_MIN);
+  return true;
+}
+
+/* bonus.from: the packet set aside at the deal joins the hand (`talon`, no
+ * cards), or its number of cards is drawn from the stock (`talon C...`). */
+static bool packet_to_hand(engine_t *e, const stmt_t *st, int p) {
+  const struct rs_bonus *b = &e->rs->bonus;
+  int i = e->packets_taken;
+  unsigned want = b->from == BONUS_FROM_PACKET ? 0 : (unsigned)b->packets[i].cards;
+  if (st->ncards != want)
+    return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_FROM,
+                    want ? P_("%u card named: the bonus packet is %u card drawn from the stock",
+                              "%u cards named: the bonus packet is %u cards drawn from the stock",
+                              want)
+                         : _("%u cards named: the bonus packet set aside is taken unnamed"),
+                    st->ncards, want);
+  if (want && !eng_take_from_stock(e, st, p)) return false;
+  for (card_t c = 0; !want && c < CARD_KINDS; c++) cc_add(&e->hand[p], c, e->packet[i].n[c]);
+  cc_clear(&e->packet[i]);
+  return true;
+}
+
+bool eng_act_talon(engine_t *e, const stmt_t *st, int p) {
+  bool by_take = false;
+  if (e->rs->bonus.npackets == 0)
+    return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
+                    _("the %s rules have no bonus packets"), e->rs->name);
+  if (!packet_due_now(e, st, p, &by_take) || !packet_earned(e, st, p, by_take) ||
+      !packet_to_hand(e, st, p))
+    return false;
+  e->team_packet[e->team_of[p]] = true;
+  e->packets_taken++;
+  e->bonus_player = -1;
+  eng_use(e, RK_BONUS_PACKETS);
+  eng_use(e, RK_BONUS_WHEN);
+  eng_use(e, RK_BONUS_FROM);
+  return true;
+}
