@@ -156,6 +156,12 @@ Test(properties, samba_games_are_legal) {
   generated_games_are_legal("samba", rare);
 }
 
+Test(properties, bolivia_games_are_legal) {
+  /* an escalera needed to go out: hands at five and six players often end on the stock */
+  const char *const rare[] = {"opening.negative", "end.stock_empty", NULL};
+  generated_games_are_legal("bolivia", rare);
+}
+
 Test(properties, the_generator_is_deterministic) {
   size_t a_len, b_len, c_len;
   char *a = generate("classic", 42, 3, &a_len);
@@ -326,6 +332,7 @@ Test(properties, two_player_mutants) { mutants_keep_their_verdicts("two-player")
 Test(properties, chinese_mutants) { mutants_keep_their_verdicts("chinese"); }
 Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian"); }
 Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba"); }
+Test(properties, bolivia_mutants) { mutants_keep_their_verdicts("bolivia"); }
 
 /* Every seating of every shipped ruleset: 10 games each, all legal, scored
  * as the second scorer scores them, and at

@@ -262,7 +262,7 @@ static size_t mutate(const char *line, size_t len, char *out) {
 Test(reader, the_hot_path_reads_as_the_grammar_does) {
   grammar_only = cgr_open_lines();
   cgr_set_fast(grammar_only, false);
-  static const char *const variants[] = {"classic", "two-player", "chinese", "italian", "samba"};
+  static const char *const variants[] = {"classic", "two-player", "chinese", "italian", "samba", "bolivia"};
   unsigned long long lines = 0;
   for (int v = 0; v < 5; v++) {
     char *text = NULL;
