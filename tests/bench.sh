@@ -26,7 +26,7 @@ trap 'rm -rf "$dir"' EXIT
 
 # a block of generated games (about 6 MB), repeated up to the size asked for:
 # records are independent, so copies are as good as new games for speed
-for v in classic two-player chinese italian samba hand-and-foot; do
+for v in classic two-player chinese italian samba hand-and-foot bolivia; do
   "$ref" gen --variant "$v" --games 100 --seed 2026
 done >"$dir/block.cgr"
 block=$(wc -c <"$dir/block.cgr")

@@ -522,7 +522,7 @@ cmp -s "$tmp/whole.json" "$tmp/part.json" ||
 expect 3 "--origin with two inputs" -- "$ref" --origin x:1 "$tmp/g1.cgr" "$tmp/g2.cgr"
 
 # gen: legal games for every variant, the same for the same seed
-for v in classic two-player chinese italian hand-and-foot modern-american; do
+for v in classic two-player chinese italian samba bolivia hand-and-foot modern-american; do
   expect 0 "gen $v" -- "$ref" gen --variant "$v" --games 2 --seed 3 --expect
   cp "$tmp/out" "$tmp/gen-$v.cgr"
   expect 0 "gen $v is legal" -- "$ref" check "$tmp/gen-$v.cgr"

@@ -42,12 +42,12 @@ offers "referee " check gen game.cgr
 refuses "referee " notes.txt
 offers "referee --j" --json --jobs
 offers "referee --h" --html --help
-offers "referee --rules " classic two-player chinese italian samba hand-and-foot modern-american
+offers "referee --rules " classic two-player chinese italian samba hand-and-foot modern-american bolivia
 offers "referee --rules cl" classic
 offers "referee --color " auto always never
 offers "referee --lang " en fr
 offers "referee check --" --junit --tap --coverage --json
-offers "referee gen --variant " classic italian samba hand-and-foot modern-american
+offers "referee gen --variant " classic italian samba hand-and-foot modern-american bolivia
 offers "referee gen --" --variant --players --seed --games --hands --expect --stats
 refuses "referee gen --" --json
 [ "$fails" -eq 0 ] && echo "completion: all checks passed"

@@ -291,6 +291,19 @@ static void instead_of_merge(const engine_t *before, const stmt_t *st, int p, co
     snprintf(out, len, _("nothing: the team has no two sets of one rank to merge"));
 }
 
+/* A meld of wild cards of the wrong size (wild_meld.min_cards, .max_cards):
+ * the bound is the ruleset's, the same whatever the cards, so it is said as
+ * the size the meld needed. */
+static void instead_of_wild_size(const engine_t *e, const verdict_t *v, char *out, size_t len) {
+  if (v->rule == RK_WILD_MELD_MIN_CARDS)
+    snprintf(out, len, _("a meld of %d wild cards or more, or the wild cards kept in the hand"),
+             e->rs->wild_meld.min_cards);
+  else
+    snprintf(out, len, _("the wild cards kept in the hand or melded apart: a meld of wild cards "
+                         "holds %d at most"),
+             e->rs->wild_meld.max_cards);
+}
+
 void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st, int p,
                  char *out, size_t len) {
   out[0] = '\0';
@@ -312,6 +325,11 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
   }
   if (v->rule == RK_MELD_MERGE || st->verb == V_MERGE) {
     instead_of_merge(before, st, p, v, out, len);
+    return;
+  }
+  if (v->code == CODE_MELD_SIZE &&
+      (v->rule == RK_WILD_MELD_MIN_CARDS || v->rule == RK_WILD_MELD_MAX_CARDS)) {
+    instead_of_wild_size(before, v, out, len);
     return;
   }
   if (v->rule == RK_CANASTA_CLOSED) { /* canasta.closed: what the canasta still took */

@@ -385,6 +385,7 @@ Test(order, chinese) { order_does_not_matter("chinese"); }
 Test(order, italian) { order_does_not_matter("italian"); }
 Test(order, samba) { order_does_not_matter("samba"); }
 Test(order, hand_and_foot) { order_does_not_matter("hand-and-foot"); }
+Test(order, bolivia) { order_does_not_matter("bolivia"); }
 
 /* The record of issue 19: six kings on the table, queens, jacks and tens
  * melded, the seventh king added: legal with 760 / -150 in each of the 24

@@ -164,6 +164,12 @@ Test(properties, hand_and_foot_games_are_legal) {
   generated_games_are_legal("hand-and-foot", rare);
 }
 
+Test(properties, bolivia_games_are_legal) {
+  /* an escalera needed to go out: hands at five and six players often end on the stock */
+  const char *const rare[] = {"opening.negative", "end.stock_empty", NULL};
+  generated_games_are_legal("bolivia", rare);
+}
+
 Test(properties, the_generator_is_deterministic) {
   size_t a_len, b_len, c_len;
   char *a = generate("classic", 42, 3, &a_len);
@@ -338,6 +344,21 @@ Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba", 777); }
  * rarely hits a line whose loss makes the record malformed (a `hand` or
  * `score` line): seed 777 makes none, seeds 1 to 6 each some. */
 Test(properties, hand_and_foot_mutants) { mutants_keep_their_verdicts("hand-and-foot", 1); }
+Test(properties, bolivia_mutants) { mutants_keep_their_verdicts("bolivia", 777); }
+
+/* The share of hands a seating's generated games end by going out, in
+ * percent: 30, but Bolivia at six players (13 cards each, three teams), where
+ * going out needs an escalera, seven naturals of one suit in order, that the
+ * stock seldom gives before it runs out (16% at seed 5; docs/generator.md
+ * gives 20% at seed 1, Samba with the same requirement 25%), and Hand and
+ * Foot alone at three: each draws two and discards one, with no partner's
+ * melds to lay off on and books closed at seven, and a hand empties rarely
+ * (15-22% on seeds 1-5). */
+static unsigned long long out_floor(const char *variant, int players) {
+  if (strcmp(variant, "bolivia") == 0 && players == 6) return 12;
+  if (strcmp(variant, "hand-and-foot") == 0 && players == 3) return 10;
+  return 30;
+}
 
 /* Every seating of every shipped ruleset: 10 games each, all legal, scored
  * as the second scorer scores them, and at
@@ -359,13 +380,9 @@ Test(properties, every_seating_plays_legal_games) {
       cr_assert_eq(gen_write(&opt, f, &st, why, sizeof why), 0, "%s at %d: %s", b->name,
                    rs.seats[i].players, why);
       fclose(f);
-      /* Hand and Foot alone at three: each draws two and discards one, with
-       * no partner's melds to lay off on and books closed at seven, and a
-       * hand empties rarely (15-22% on seeds 1-5) */
-      bool alone3 = strcmp(b->name, "hand-and-foot") == 0 && rs.seats[i].players == 3;
-      cr_expect(st.out * 100 >= st.hands * (alone3 ? 10 : 30),
-                "%s at %d players: %llu of %llu hands gone out", b->name, rs.seats[i].players,
-                st.out, st.hands);
+      unsigned long long floor = out_floor(b->name, rs.seats[i].players);
+      cr_expect(st.out * 100 >= st.hands * floor, "%s at %d players: %llu of %llu hands gone out",
+                b->name, rs.seats[i].players, st.out, st.hands);
       seen_list_t s;
       judge_text(buf, len, &s);
       cr_expect_eq(s.n, 10, "%s at %d players", b->name, rs.seats[i].players);
