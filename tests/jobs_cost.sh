@@ -7,7 +7,9 @@
 #   1.4 us on the 2-core virtual machine of issue 26;
 # - the processes forked: N workers that live for the run and take the parts
 #   (or batches of files) in turn; one forked a part was a fork, an exit
-#   and ~175 page faults a part (4 processes for --jobs 2 at 7a2ed59);
+#   and ~175 page faults a part (4 processes for --jobs 2 at 7a2ed59); over
+#   small files N - 1, the parent judging batches too (2 at 3264dde);
+# - the system calls one process makes a small file (11 at 3264dde);
 # - the instructions of the parent, which reads every byte of the input to
 #   cut it before, and while, its processes judge: 2.4 a byte on generated
 #   games at e59899a (callgrind), a memchr a line.

@@ -2,9 +2,10 @@
  * so a task's verdicts do not depend on which process reads them; each task
  * writes to a temporary file of its own, and the parent prints them in the
  * order the tasks were started. A task runs in a worker that lives for the
- * whole run (jobs_give: sent as bytes, with its descriptors), or in a
+ * whole run (jobs_give: sent as bytes, with its descriptors), in a
  * process forked for it (jobs_start: a part held in memory, which the fork
- * shares). Outputs wait in a ring of 4 * max slots: memory and temporary
+ * shares), or in the parent itself while every worker is busy (jobs_here:
+ * its output to a slot's file like a worker's, so the order holds). Outputs wait in a ring of 4 * max slots: memory and temporary
  * files stay bounded however many tasks there are.
  *
  * The process running a task (worker or forked) says what it has done in
