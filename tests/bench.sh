@@ -13,7 +13,9 @@
 # then FILES (default 2000) one-hand games, one file
 # each, refereed through --files0-from with --jobs 1 and --jobs 2 side by
 # side in three rounds (files/s and CPU seconds, always printed), their
-# median, and whether the outputs are the same bytes.
+# median, one process pinned to each of the first two cores (their speeds may
+# differ: the bound of any speed-up), and whether the outputs are the same
+# bytes.
 # Usage: sh tests/bench.sh [SIZE_MB [FILES]]   (needs build/referee: sh tests/setup.sh)
 set -eu
 cd "$(dirname "$0")/.."
