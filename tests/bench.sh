@@ -13,7 +13,9 @@
 # then FILES (default 2000) one-hand games, one file
 # each, refereed through --files0-from with --jobs 1 and --jobs 2 side by
 # side in three rounds (files/s and CPU seconds, always printed), their
-# median, and whether the outputs are the same bytes.
+# median, one process pinned to each of the first two cores (their speeds may
+# differ: the bound of any speed-up), and whether the outputs are the same
+# bytes.
 # Usage: sh tests/bench.sh [SIZE_MB [FILES]]   (needs build/referee: sh tests/setup.sh)
 set -eu
 cd "$(dirname "$0")/.."
@@ -119,6 +121,15 @@ for round in 1 2 3; do
 done
 sed -n 's/.*speed-up \([0-9.]*\)x.*/\1/p' "$dir/ratios" | sort -n | sed -n 2p |
   awk '{ printf "many files: median speed-up %.2fx of 3 rounds%s\n", $1, $1 < 1.7 ? " (under 1.7x: a regression on an idle machine, see docs/performance.md)" : "" }'
+# the cores' own speeds: one process pinned to each of the first two. On the
+# virtual machine of issue 26 they ran 1.32-1.37x apart, and a speed-up
+# against the faster cannot pass 1 + slower / faster however well --jobs shares
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  c0=$(runs5 taskset -c 0 "$ref" --quiet --jobs 1 --files0-from "$dir/list0")
+  c1=$(runs5 taskset -c 1 "$ref" --quiet --jobs 1 --files0-from "$dir/list0")
+  awk -v a="${c0%% *}" -v b="${c1%% *}" 'BEGIN { f = a < b ? a : b; s = a < b ? b : a
+    printf "cores: one process on CPU 0 %.3f s, on CPU 1 %.3f s (x%.2f apart): at most %.2fx against the faster\n", a, b, s / f, 1 + f / s }'
+fi
 "$ref" --json --jobs 1 --files0-from "$dir/list0" | cksum >"$dir/one.sum" || true
 "$ref" --json --jobs 2 --files0-from "$dir/list0" | cksum >"$dir/two.sum" || true
 if cmp -s "$dir/one.sum" "$dir/two.sum"; then echo "outputs: the same bytes with --jobs 1 and --jobs 2 (--json, many files)"

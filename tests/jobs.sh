@@ -56,6 +56,34 @@ ln -s /nonexistent "$tmp/dir/a/m-dangling.cgr"
 same_run "check --json, an entry that cannot be read" -- check --json "$tmp/dir"
 rm "$tmp/dir/a/m-dangling.cgr"
 
+# many small files: the parent judges batches too, between handing them out
+# to N - 1 workers; the bytes and the status stay those of one process, with
+# a file that cannot be read and illegal records among them, over 256 files
+# (not measured) and under (measured), and check over them as a directory
+"$ref" gen --variant classic --games 300 --hands 1 --seed 11 >"$tmp/hands.cgr"
+mkdir "$tmp/hands"
+awk -v d="$tmp/hands" '/^cgr 1/ { if (out) close(out); out = sprintf("%s/h%04d.cgr", d, ++n) } { print > out }' \
+  "$tmp/hands.cgr"
+sed 's/^\(Anne draw\).*/\1 XX/' "$tmp/hands/h0100.cgr" >"$tmp/hands/h0100b.cgr"
+ls "$tmp/hands"/*.cgr >"$tmp/list"
+sed '150a\
+'"$tmp/hands/missing.cgr" "$tmp/list" | tr '\n' '\0' >"$tmp/list0"
+head -120 "$tmp/list" | tr '\n' '\0' >"$tmp/few0"
+for opts in "" --json --tap "--junit $tmp/j.xml" "--json --keep-going"; do
+  # shellcheck disable=SC2086 # the options are words
+  same_run "$opts over many small files" -- $opts --files0-from "$tmp/list0"
+  # shellcheck disable=SC2086
+  same_run "$opts over 120 small files" -- $opts --files0-from "$tmp/few0"
+done
+for j in 1 2; do
+  "$ref" --quiet --stats --jobs "$j" --files0-from "$tmp/list0" 2>&1 | sed -n 's/ in .*//p' >"$tmp/st$j"
+done
+[ -s "$tmp/st1" ] && cmp -s "$tmp/st1" "$tmp/st2" ||
+  fail "--stats --jobs 2 over many small files: $(cat "$tmp/st2"), --jobs 1: $(cat "$tmp/st1")"
+same_run "check over many small files" -- check "$tmp/hands"
+same_run "check --json over many small files" -- check --json "$tmp/hands"
+same_run "check --coverage over many small files" -- check --coverage "$tmp/hands" "$tmp/dir"
+
 # children: the processes of a run, as ps sees them while it runs (the run
 # in the background; ps until it ends). Prints how many were ever seen.
 children() {

@@ -116,8 +116,11 @@ static void job_failed(void *ctx, const char *file, const char *why) {
 static unsigned long long parse_task(part_task_t *t) {
   unsigned long long n = 0;
   char why[128];
-  for (int i = 0; i < t->job.nbatch; i++)
+  for (int i = 0; i < t->job.nbatch; i++) {
     if (!run_parse_only(t->job.batch[i], &n, why, sizeof why)) job_failed(t->ctx, t->job.batch[i], why);
+    jobs_file_done();
+    if (jobs_yield()) break; /* judged here: the rest goes to the worker that waits */
+  }
   if (t->job.nbatch > 0) return n;
   FILE *rest = t->job.part.rest && t->job.part.data ? fdopen(dup(t->job.fd), "rb") : NULL;
   n = run_parse_part(t->r, &t->job.part, rest);

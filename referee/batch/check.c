@@ -416,10 +416,28 @@ static int check_task(void *p) {
   return s ? s : c->results.failed ? 1 : 0;
 }
 
-/* check_task for a task given to a worker, as bytes (parts_take). */
+/* check_task for a task given as bytes (parts_take), in a worker or in the
+ * parent itself (jobs_here): what the run has counted so far is set aside,
+ * and the task's own counts go to the parent as a worker's do. */
 static int check_work(void *p, const void *msg, size_t len, int fd) {
-  check_t *c = p;
-  return parts_take(&c->job, msg, len, fd) ? check_task(c) : 3;
+  check_t *c = p, kept = *c;
+  c->cov = NULL;
+  c->ncov = c->cov_cap = 0;
+  int s = parts_take(&c->job, msg, len, fd) ? check_task(c) : 3;
+  for (int v = 0; v < c->ncov; v++) {
+    free(c->cov[v].name);
+    free(c->cov[v].key);
+  }
+  free(c->cov);
+  c->cov = kept.cov;
+  c->ncov = kept.ncov;
+  c->cov_cap = kept.cov_cap;
+  c->pool = kept.pool;
+  c->records = kept.records;
+  c->results.passed = kept.results.passed;
+  c->results.failed = kept.results.failed;
+  c->job = kept.job;
+  return s;
 }
 
 static void take_result(void *ctx, const result_t *r) {

@@ -2,9 +2,10 @@
  * so a task's verdicts do not depend on which process reads them; each task
  * writes to a temporary file of its own, and the parent prints them in the
  * order the tasks were started. A task runs in a worker that lives for the
- * whole run (jobs_give: sent as bytes, with its descriptors), or in a
+ * whole run (jobs_give: sent as bytes, with its descriptors), in a
  * process forked for it (jobs_start: a part held in memory, which the fork
- * shares). Outputs wait in a ring of 4 * max slots: memory and temporary
+ * shares), or in the parent itself while every worker is busy (jobs_here:
+ * its output to a slot's file like a worker's, so the order holds). Outputs wait in a ring of 4 * max slots: memory and temporary
  * files stay bounded however many tasks there are.
  *
  * The process running a task (worker or forked) says what it has done in
@@ -14,6 +15,7 @@
  * says what was not judged. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "jobs.h"
+#include "order.h"
 #include "output.h"
 
 #include <errno.h>
@@ -29,7 +31,8 @@
 
 typedef struct {
   job_counts_t c[2];
-  atomic_int cur; /* the copy last written whole */
+  atomic_int cur;   /* the copy last written whole */
+  atomic_int ended; /* a worker's task: done, its status on the way (jobs_yield) */
 } shared_t;
 
 typedef struct {
@@ -78,6 +81,7 @@ struct jobs {
   int *who;
   files_t *spare;          /* emptied files for the next slots: nspare of cap */
   bool forked;             /* the workers were started */
+  bool helping;            /* this process judges tasks too: max - 1 workers at first */
   int nspare;
 };
 
@@ -114,6 +118,8 @@ static shared_t *mine; /* set in a task's process only */
 static shared_t *shared_base;
 static job_counts_t now;
 static FILE *side_out;
+static bool here;          /* the task runs in the pool's own process (jobs_here) */
+static jobs_t *here_pool;
 
 static void commit(void) {
   if (!mine) return;
@@ -149,7 +155,7 @@ void jobs_judged(unsigned long long records) {
   if (!mine) return;
   pending += records;
   since += (unsigned)records;
-  if (since < COMMIT_EVERY) return;
+  if (since < COMMIT_EVERY || here) return; /* here: nothing is lost without the parent */
   take_pending();
   commit();
   since = 0;
@@ -362,7 +368,7 @@ static int task_begin(int i, FILE *side, int out) {
   now = (job_counts_t){0};
   pending = since = 0;
   side_out = side;
-  clearerr(stdout);
+  if (!here) clearerr(stdout); /* the parent's own stays: said at the end (out_end) */
   if (dup2(out, STDOUT_FILENO) < 0) return -1;
   mine = (shared_t *)shared_base + i;
   return 0;
@@ -401,8 +407,8 @@ static bool take_files(jobs_t *j, slot_t *s) {
 
 /* A slot for the next task, its output files open; -1 when they cannot be
  * (the slot then says no process could be started). */
-static int new_slot(jobs_t *j, const job_span_t *span) {
-  while (j->running == j->max || j->used == j->cap) step(j);
+static int new_slot(jobs_t *j, const job_span_t *span, bool own) {
+  while ((!own && j->running == j->max) || j->used == j->cap) step(j);
   /* the tasks done in order printed first: their files serve this one */
   while (j->used > 0 && j->slots[j->head].status >= 0) step(j);
   int i = (j->head + j->used) % j->cap;
@@ -427,7 +433,7 @@ static void not_started(slot_t *s) {
 }
 
 void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span) {
-  int i = new_slot(j, span);
+  int i = new_slot(j, span, false);
   if (i < 0) return;
   slot_t *s = &j->slots[i];
   int done[2];
@@ -455,65 +461,6 @@ void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span) {
 
 /* ---- long-lived workers ------------------------------------------------- */
 
-/* What goes to a worker before a task's bytes, with its descriptors: the
- * output, the side stream (when has_side), the input (when has_input). */
-typedef struct {
-  int slot;
-  int has_side, has_input;
-  size_t len;
-} order_t;
-
-enum { ORDER_FDS = 3 };
-
-/* All n bytes of buf read from fd; false at its end or on an error. */
-static bool read_all(int fd, void *buf, size_t n) {
-  char *p = buf;
-  while (n > 0) {
-    ssize_t got = read(fd, p, n);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return false;
-    p += got;
-    n -= (size_t)got;
-  }
-  return true;
-}
-
-/* All n bytes of buf to the socket fd (never SIGPIPE: a worker gone is an
- * error here, said by the caller). */
-static bool send_all(int fd, const void *buf, size_t n) {
-  const char *p = buf;
-  while (n > 0) {
-    ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
-    if (put < 0 && errno == EINTR) continue;
-    if (put <= 0) return false;
-    p += put;
-    n -= (size_t)put;
-  }
-  return true;
-}
-
-/* The order and its descriptors (fds[k], -1 for those not sent). */
-static bool take_order(int sock, order_t *o, int fds[ORDER_FDS]) {
-  char ctl[CMSG_SPACE(ORDER_FDS * sizeof(int))];
-  struct iovec iov = {o, sizeof *o};
-  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-                     .msg_controllen = sizeof ctl};
-  ssize_t got;
-  do got = recvmsg(sock, &m, 0);
-  while (got < 0 && errno == EINTR);
-  if (got <= 0) return false;
-  int n = 0;
-  for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
-    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-      for (size_t k = 0; k * sizeof(int) < c->cmsg_len - CMSG_LEN(0) && n < ORDER_FDS; k++)
-        memcpy(&fds[n++], CMSG_DATA(c) + k * sizeof(int), sizeof(int));
-  int want = 1 + o->has_side + o->has_input;
-  if (n != want) return false;
-  if (!o->has_side) fds[2] = fds[1], fds[1] = -1;
-  if (!o->has_input) fds[2] = -1;
-  return read_all(sock, (char *)o + got, sizeof *o - (size_t)got);
-}
-
 /* A worker's life: tasks until its socket closes (the pool is finished, or
  * the parent is gone), each one's status answered. */
 static void worker_main(jobs_t *j, int sock) {
@@ -523,22 +470,23 @@ static void worker_main(jobs_t *j, int sock) {
   for (;;) {
     order_t o;
     int fds[ORDER_FDS] = {-1, -1, -1};
-    if (!take_order(sock, &o, fds)) _exit(0);
+    if (!order_take(sock, &o, fds)) _exit(0);
     if (o.len + 1 > cap) {
       free(buf);
       cap = o.len + 1;
       if (!(buf = malloc(cap))) out_of_memory("a --jobs worker");
     }
-    if (!read_all(sock, buf, o.len)) _exit(0);
+    if (!order_read(sock, buf, o.len)) _exit(0);
     FILE *side = fds[1] >= 0 ? fdopen(fds[1], "wb") : NULL;
     int status = task_begin(o.slot, side, fds[0]) < 0 || (fds[1] >= 0 && !side)
                      ? 3 : j->work(j->work_ctx, buf, o.len, fds[2]);
     status = task_end(status);
+    atomic_store_explicit(&shared_base[o.slot].ended, 1, memory_order_release);
     if (side) fclose(side);
     side_out = NULL;
     close(fds[0]);
     if (fds[2] >= 0) close(fds[2]);
-    if (!send_all(sock, &status, sizeof status)) _exit(0);
+    if (!order_write(sock, &status, sizeof status)) _exit(0);
   }
 }
 
@@ -570,7 +518,7 @@ static bool spawn(jobs_t *j, int w) {
 static int idle_worker(jobs_t *j) {
   if (!j->forked) {
     j->forked = true;
-    for (int w = 0; w < j->max; w++) spawn(j, w);
+    for (int w = 0; w < j->max - j->helping; w++) spawn(j, w);
   }
   int none = -1;
   for (int w = 0; w < j->max; w++) {
@@ -582,32 +530,9 @@ static int idle_worker(jobs_t *j) {
 
 /* Slot i's task to worker w; false when the worker is gone. */
 static bool send_order(jobs_t *j, int w, int i, const void *msg, size_t len, int fd) {
-  slot_t *s = &j->slots[i];
-  order_t o;
-  memset(&o, 0, sizeof o); /* its padding too: the bytes go through a socket */
-  o.slot = i;
-  o.has_side = s->side != NULL;
-  o.has_input = fd >= 0;
-  o.len = len;
-  int fds[ORDER_FDS] = {fileno(s->out)}, n = 1;
-  if (s->side) fds[n++] = fileno(s->side);
-  if (fd >= 0) fds[n++] = fd;
-  char ctl[CMSG_SPACE(ORDER_FDS * sizeof(int))];
-  memset(ctl, 0, sizeof ctl);
-  struct iovec iov = {&o, sizeof o};
-  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-                     .msg_controllen = CMSG_SPACE((size_t)n * sizeof(int))};
-  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN((size_t)n * sizeof(int));
-  memcpy(CMSG_DATA(c), fds, (size_t)n * sizeof(int));
-  ssize_t put;
-  do put = sendmsg(j->workers[w].sock, &m, MSG_NOSIGNAL);
-  while (put < 0 && errno == EINTR);
-  if (put <= 0) return false;
-  return send_all(j->workers[w].sock, (char *)&o + put, sizeof o - (size_t)put) &&
-         send_all(j->workers[w].sock, msg, len);
+  const slot_t *s = &j->slots[i];
+  return order_send(j->workers[w].sock, i, fileno(s->out), s->side ? fileno(s->side) : -1, fd,
+                    msg, len);
 }
 
 void jobs_set_work(jobs_t *j, job_work_t work, void *ctx) {
@@ -616,7 +541,7 @@ void jobs_set_work(jobs_t *j, job_work_t work, void *ctx) {
 }
 
 void jobs_give(jobs_t *j, const void *msg, size_t len, int fd, const job_span_t *span) {
-  int i = new_slot(j, span);
+  int i = new_slot(j, span, false);
   if (i < 0) return;
   slot_t *s = &j->slots[i];
   for (;;) {
@@ -635,6 +560,73 @@ void jobs_give(jobs_t *j, const void *msg, size_t len, int fd, const job_span_t 
     }
     worker_gone(j, w); /* ended while idle: nothing of this task lost, another takes it */
   }
+}
+
+/* ---- tasks judged here ------------------------------------------------- */
+
+bool jobs_help(jobs_t *j, bool want) {
+  if (!j->forked && j->max > 1) j->helping = want;
+  return j->helping;
+}
+
+bool jobs_idle(jobs_t *j) {
+  if (!j->forked) return true;
+  bool idle = false;
+  for (int w = 0; w < j->max; w++) {
+    worker_t *wk = &j->workers[w];
+    if (wk->pid > 0 && wk->slot >= 0 &&
+        atomic_load_explicit(&j->shared[wk->slot].ended, memory_order_acquire))
+      worker_answer(j, w); /* its status is on the way, if not already read */
+    if (wk->pid > 0 && wk->slot < 0) idle = true;
+  }
+  return idle;
+}
+
+bool jobs_yield(void) {
+  if (!here) return false;
+  const jobs_t *j = here_pool;
+  for (int w = 0; w < j->max; w++) {
+    const worker_t *wk = &j->workers[w];
+    if (wk->pid > 0 && (wk->slot < 0 || atomic_load_explicit(&j->shared[wk->slot].ended,
+                                                             memory_order_acquire)))
+      return true;
+  }
+  return false;
+}
+
+/* The task's work in this process, its output to slot i's files instead of
+ * standard output; the batch's files it judged (0: it did not run). */
+static int run_here(jobs_t *j, int i, const void *msg, size_t len, int *status) {
+  slot_t *s = &j->slots[i];
+  fflush(stdout);
+  bool failed = ferror(stdout);
+  int saved = dup(STDOUT_FILENO);
+  if (saved < 0) return 0;
+  shared_base = j->shared;
+  here = true;
+  here_pool = j;
+  *status = task_begin(i, s->side, fileno(s->out)) < 0 ? 3 : j->work(j->work_ctx, msg, len, -1);
+  *status = task_end(*status);
+  here = false;
+  side_out = NULL;
+  if (dup2(saved, STDOUT_FILENO) < 0) *status = 3;
+  close(saved);
+  if (!failed) clearerr(stdout); /* an error of the slot's file is its status */
+  return (int)now.files;
+}
+
+int jobs_here(jobs_t *j, const void *msg, size_t len, const job_span_t *span) {
+  int i = new_slot(j, span, true);
+  if (i < 0) return span->nbatch;
+  slot_t *s = &j->slots[i];
+  int status = 3, files = run_here(j, i, msg, len, &status);
+  if (files == 0) {
+    not_started(s);
+    return span->nbatch;
+  }
+  s->status = status;
+  s->signal = 0;
+  return files;
 }
 
 void jobs_drain(jobs_t *j) {

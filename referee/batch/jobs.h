@@ -57,6 +57,22 @@ void jobs_set_work(jobs_t *j, job_work_t work, void *ctx);
 /* As jobs_start, but the task goes to an idle worker (at most max of them):
  * len bytes of msg, copied, and the descriptor fd (-1: none). */
 void jobs_give(jobs_t *j, const void *msg, size_t len, int fd, const job_span_t *span);
+/* Whether this process judges tasks too (jobs_here), with max - 1 workers
+ * forked at first (a worker more only when jobs_give finds none idle): set
+ * to want before the first task, as it was after. A worker's fork, exit and
+ * page faults are the overhead of --jobs over many small files. */
+bool jobs_help(jobs_t *j, bool want);
+/* A task given now would start at once: a worker waits (its answer read),
+ * or none was forked yet. No system call while every worker is busy. */
+bool jobs_idle(jobs_t *j);
+/* A batch (msg as for jobs_give) judged by the pool's work in this
+ * process, its output printed in its turn like a worker's; it stops after
+ * the first file at which a worker waits (jobs_yield). Returns the files
+ * judged (all of the batch when it could not be judged: said as lost). */
+int jobs_here(jobs_t *j, const void *msg, size_t len, const job_span_t *span);
+/* In a batch judged by jobs_here: true when a worker waits for a task, so
+ * the batch should stop after the file just done. False elsewhere. */
+bool jobs_yield(void);
 /* Waits for every task started and prints their outputs, in order. */
 void jobs_drain(jobs_t *j);
 /* jobs_drain, then frees the pool. Returns the highest status a task exited

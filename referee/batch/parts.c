@@ -66,11 +66,11 @@ static void put(bytes_t *b, const char *s, size_t n) {
   append(b, "", 1);
 }
 
-/* The task in *job to a worker of the pool, with its span. */
-static void give(jobs_t *pool, const part_job_t *job, const job_span_t *span) {
-  /* one buffer for every message, made before the workers are forked and
-   * kept: a buffer a message was pages of the heap written anew after each
-   * fork, a page fault each (15-20 us on the machine of issue 26) */
+/* The task in *job as bytes. One buffer for every message, made before the
+ * workers are forked and kept: a buffer a message was pages of the heap
+ * written anew after each fork, a page fault each (15-20 us on the machine
+ * of issue 26). */
+static const bytes_t *message(const part_job_t *job) {
   static bytes_t b;
   b.len = 0;
   head_t h;
@@ -83,7 +83,13 @@ static void give(jobs_t *pool, const part_job_t *job, const job_span_t *span) {
     put(&b, job->part.next ? job->part.next : "", job->part.next ? job->part.next_len : 0);
   }
   for (int i = 0; i < job->nbatch; i++) put(&b, job->batch[i], strlen(job->batch[i]));
-  jobs_give(pool, b.buf, b.len, job->nbatch == 0 ? job->part.fd : -1, span);
+  return &b;
+}
+
+/* The task in *job to a worker of the pool, with its span. */
+static void give(jobs_t *pool, const part_job_t *job, const job_span_t *span) {
+  const bytes_t *b = message(job);
+  jobs_give(pool, b->buf, b->len, job->nbatch == 0 ? job->part.fd : -1, span);
 }
 
 /* The next NUL-ended string of msg from *at; NULL past its end. */
@@ -180,6 +186,28 @@ static void start_batch(char *const files[], int from, int to, jobs_t *pool, par
 
 enum { MEASURED = 256 };
 
+/* The inputs' sizes: measured where there are few inputs (a big one is cut
+ * into parts), each once, as they are needed; many are read whole, batch by
+ * batch (0 here), measuring them would delay the first. */
+typedef struct {
+  char *const *files;
+  int n;
+  unsigned long long part_bytes;
+  long long size[MEASURED]; /* -2: not measured yet */
+} sizes_t;
+
+static long long size_of(sizes_t *z, int f) {
+  if (z->n > MEASURED) return strcmp(z->files[f], "-") == 0 ? -1 : 0;
+  if (z->size[f] == -2) z->size[f] = file_size(z->files[f]);
+  return z->size[f];
+}
+
+/* Read whole by a task of a batch. */
+static bool small(sizes_t *z, int f) {
+  long long n = size_of(z, f);
+  return n >= 0 && (unsigned long long)n < z->part_bytes;
+}
+
 /* The files of the next batch, when `left` files remain: a share of them
  * that shrinks as they go (guided self-scheduling), so that the batches
  * given last are short and no worker judges the end alone while the others
@@ -192,31 +220,55 @@ static int batch_files(int left, int workers) {
   return share < FEW ? FEW : share;
 }
 
+/* The small files from f on, to a worker as a batch (its share, at most
+ * part_bytes): how many. */
+static int next_batch(sizes_t *z, int f, int workers, jobs_t *pool, part_job_t *job) {
+  int to = f, most = batch_files(z->n - f, workers);
+  unsigned long long bytes = 0;
+  do bytes += (unsigned long long)size_of(z, to++);
+  while (to < z->n && to - f < most && bytes < z->part_bytes && small(z, to));
+  start_batch(z->files, f, to, pool, job);
+  return to - f;
+}
+
+/* The small files from f on, judged in this process until a worker waits
+ * for a task (jobs_here): how many. */
+static int judge_here(sizes_t *z, int f, jobs_t *pool, part_job_t *job) {
+  int to = f;
+  while (to < z->n && small(z, to)) to++;
+  part_job_t kept = *job;
+  job->batch = z->files + f;
+  job->nbatch = to - f;
+  job->name = z->files[f];
+  job_span_t span = {.file = z->files[f], .batch = job->batch, .nbatch = job->nbatch};
+  const bytes_t *b = message(job);
+  int n = jobs_here(pool, b->buf, b->len, &span); /* the work takes the job from the bytes */
+  *job = kept;
+  return n;
+}
+
 int parts_jobs(int nfiles, char *const files[], size_t part_bytes, int workers, jobs_t *pool,
                job_task_t task, void *ctx, part_job_t *job) {
-  size_t cut_bytes = part_bytes;
-  if (part_bytes == PART_AUTO) part_bytes = PART_BYTES;
+  sizes_t z;
+  z.files = files;
+  z.n = nfiles;
+  z.part_bytes = part_bytes == PART_AUTO ? PART_BYTES : part_bytes;
+  for (int f = 0; f < MEASURED; f++) z.size[f] = -2;
   if (workers < 1) workers = 1;
-  int status = 0, from = 0, most = batch_files(nfiles, workers);
-  unsigned long long bytes = 0;
-  for (int f = 0; f < nfiles; f++) {
-    /* measured where there are few inputs (a big one is cut into parts); many
-     * are read whole, batch by batch: measuring them would delay the first */
-    long long n = nfiles <= MEASURED ? file_size(files[f]) : strcmp(files[f], "-") == 0 ? -1 : 0;
-    if (n >= 0 && (unsigned long long)n < part_bytes) {
-      bytes += (unsigned long long)n;
-      if (bytes < part_bytes && f + 1 - from < most) continue;
-      start_batch(files, from, f + 1, pool, job);
-    } else {
-      start_batch(files, from, f, pool, job);
-      int s = cut_input(files[f], cut_bytes, workers, pool, task, ctx, job);
+  /* over small files, this process judges too: a worker fewer to fork, to
+   * fault its pages in and to end (parts go to workers, all N of them) */
+  bool help = jobs_help(pool, nfiles > 0 && small(&z, 0));
+  int status = 0;
+  for (int f = 0; f < nfiles;) {
+    if (!small(&z, f)) {
+      int s = cut_input(files[f++], part_bytes, workers, pool, task, ctx, job);
       if (s > status) status = s;
+    } else if (help && !jobs_idle(pool)) {
+      f += judge_here(&z, f, pool, job);
+    } else {
+      f += next_batch(&z, f, workers, pool, job);
     }
-    from = f + 1;
-    bytes = 0;
-    most = batch_files(nfiles - from, workers);
   }
-  start_batch(files, from, nfiles, pool, job);
   return status;
 }
 
@@ -230,6 +282,7 @@ int parts_judge(const part_job_t *job, game_t *g, cgr_reader_t *r, parts_failed_
       status = 3;
     }
     jobs_file_done();
+    if (jobs_yield()) break; /* judged here: the rest goes to the worker that waits */
   }
   if (job->nbatch > 0) return status;
   /* a part held in memory is followed by the rest of a stream (placed: read at its place) */
