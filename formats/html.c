@@ -496,7 +496,7 @@ static const char *const page_words[] = {
   N_(" ◀ to act"), N_(", foot {0}"), N_("Melds of {0}"),
   N_(" — red threes: {0}"), N_("sequence"), N_("{0}s"), N_("hidden impure canasta (closed)"),
   N_("hidden pure canasta (closed)"), N_("impure canasta (closed)"), N_("pure canasta (closed)"),
-  N_("wild cards"), N_("canasta of wild cards (closed)"),
+  N_("meld of wild cards"), N_("canasta of wild cards (closed)"),
   N_("Pile: "), N_("; blocked by its top card"), N_("target {0}"),
   N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("going out"),
   N_("cut"), N_("cards left"), N_("hand total"), N_("running"), N_("legal"), N_("illegal"),

@@ -125,7 +125,7 @@ const char *const html_tail[] = {
   "  d.appendChild(el('br'));d.appendChild(cards(s.H[i],r));t.appendChild(d)});\n",
   " r.teams.forEach(function(tm,k){var d=el('div','team');d.appendChild(el('b',null,F('Melds of {0}',tm)+(s.r[k]?F(' \\u2014 red threes: {0}',s.r[k]):'')));\n",
   "  s.M.forEach(function(m){if(m[0]!=k)return;var x=el('div','meld'+(m[2]?(m[4]?' canasta impure':' canasta pure'):''));\n",
-  "   x.appendChild(el('span','lbl',m[1]=='wild'?T(m[2]?'canasta of wild cards (closed)':'wild cards'):(m[1]=='seq'?T('sequence'):F('{0}s',m[1]))+(m[2]?' '+T((m[3]?'hidden ':'')+(m[4]?'impure':'pure')+' canasta (closed)'):'')));\n",
+  "   x.appendChild(el('span','lbl',m[1]=='wild'?T(m[2]?'canasta of wild cards (closed)':'meld of wild cards'):(m[1]=='seq'?T('sequence'):F('{0}s',m[1]))+(m[2]?' '+T((m[3]?'hidden ':'')+(m[4]?'impure':'pure')+' canasta (closed)'):'')));\n",
   "   x.appendChild(cards(m[5],r,m[1]));d.appendChild(x)});t.appendChild(d)});\n",
   " var p=el('div','pile'),z=frozen(r,s);p.setAttribute('data-pile-top',s.p);p.setAttribute('data-stock',s.s);\n",
   " p.appendChild(el('b',null,T('Pile: ')));if(s.p)p.appendChild(card(s.p,false));\n",

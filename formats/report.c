@@ -396,7 +396,7 @@ static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, si
   bool pure = meld_is_pure(e->kinds, m);
   if (m->kind == KIND_WILD_MELD) /* wild_meld: no rank, never pure or impure */
     snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m) ? _("canasta of wild cards")
-                                                          : _("wild cards"));
+                                                          : _("meld of wild cards"));
   else if (meld_row(e->kinds, m)->sequence)
     snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m)    ? _("sequence, complete: a canasta")
                              : meld_is_complete(e->kinds, m) ? _("sequence, complete")

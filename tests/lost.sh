@@ -89,6 +89,14 @@ if [ -w /dev/full ]; then
     cmp -s same.html "$legal" || fail "$opt same.html same.html: the input was written over"
   done
   grep -q "same.html: it is also an input: not written over" err || fail "an input as output: no message"
+  # an option taken as the file's name: `--html --lang fr` wrote a page named --lang
+  for opt in --html --junit "check --junit"; do
+    # shellcheck disable=SC2086
+    run 3 "$opt --lang fr" -- "$ref" $opt --lang fr "$legal"
+    [ ! -e ./--lang ] || fail "$opt --lang fr: a file named --lang was written"
+    rm -f ./--lang
+  done
+  grep -q "looks like an option" err || fail "an option as the file's name: no message"
   # a generator writing into a full disk stops (a million games take minutes)
   run 3 "gen --games 1000000 >/dev/full" -- timeout 60 sh -c \
     "\"$ref\" gen --variant classic --games 1000000 >/dev/full"

@@ -17,10 +17,10 @@ has() { # file, text
 }
 rec=corpus/custom/illegal-wild-meld-exclusive.cgr
 "$referee" --explain "$rec" >"$tmp/en" 2>&1
-has "$tmp/en" "#1 wild cards: 2♥ 2♦ 2♣ JK JK"
+has "$tmp/en" "#1 meld of wild cards: 2♥ 2♦ 2♣ JK JK"
 has "$tmp/en" "what was legal instead: add #1 2S: the wild cards to the team's unfinished meld of wild cards"
 "$referee" --lang fr --explain "$rec" >"$tmp/fr" 2>&1
-has "$tmp/fr" "#1 atouts: 2♥ 2♦ 2♣ JK JK"
+has "$tmp/fr" "#1 combinaison d'atouts: 2♥ 2♦ 2♣ JK JK"
 has "$tmp/fr" "la combinaison d'atouts #1 de l'équipe n'est pas finie"
 "$referee" --explain corpus/custom/illegal-wild-meld-size.cgr >"$tmp/size" 2>&1
 has "$tmp/size" "#1 canasta of wild cards: 2♠ 2♥ 2♥ 2♦ 2♦ 2♣ 2♣"

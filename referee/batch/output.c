@@ -68,6 +68,11 @@ int out_end(int status) {
 
 bool out_may_write(const char *option, const char *path, char *const *inputs, int n) {
   size_t len = strlen(path);
+  if (path[0] == '-' && path[1]) { /* `--html --lang fr` wrote a page named --lang */
+    out_say("referee: %s %s: a name that looks like an option: not written (give the file's "
+            "name first, or ./%s to mean such a file)", option, path, path);
+    return false;
+  }
   if (len >= 4 && strcasecmp(path + len - 4, ".cgr") == 0) {
     out_say("referee: %s %s: a .cgr name is a game record's: not written over (give the "
             "output another name)", option, path);

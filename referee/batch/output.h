@@ -24,7 +24,8 @@ void out_vsay(const char *fmt, va_list ap);
 /* An output file named by an option (--html FILE, --junit FILE) is never a
  * game record the user gave: not a path ending in .cgr (the option's value
  * taken from a list of records: `--html *.cgr` would write over the first),
- * nor the same file as one of inputs[0..n). True when path may be written;
+ * nor the same file as one of inputs[0..n), nor a name that starts with '-'
+ * (the next option taken as the value: `--html --lang fr`). True when path may be written;
  * false, said ("referee: OPTION PATH: ..."), when it may not. */
 bool out_may_write(const char *option, const char *path, char *const *inputs, int n);
 
