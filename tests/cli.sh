@@ -527,6 +527,16 @@ for v in classic two-player chinese italian samba bolivia hand-and-foot modern-a
   cp "$tmp/out" "$tmp/gen-$v.cgr"
   expect 0 "gen $v is legal" -- "$ref" check "$tmp/gen-$v.cgr"
 done
+# --stats counts the variants' own plays as the records hold them
+for vw in "hand-and-foot foot feet" "modern-american talon packets" "samba merge merged"; do
+  # shellcheck disable=SC2086
+  set -- $vw
+  "$ref" gen --variant "$1" --games 2 --seed 3 --expect --stats >"$tmp/st.cgr" 2>"$tmp/st.err"
+  said=$(sed -n "s/.*$3[a-z ]* \([0-9]*\).*/\1/p" "$tmp/st.err")
+  lines=$(grep -cE "^[^ #]+ $2( |\$)" "$tmp/st.cgr")
+  [ -n "$said" ] && [ "$said" -gt 0 ] && [ "$said" -eq "$lines" ] ||
+    { echo "FAIL: gen --stats $1: '$said' $3, the records hold $lines '$2' lines"; fails=$((fails + 1)); }
+done
 "$ref" gen --variant classic --games 2 --seed 3 --expect | cmp -s - "$tmp/gen-classic.cgr" ||
   { echo "FAIL: gen is not deterministic"; fails=$((fails + 1)); }
 expect 3 "gen with a player count the rules do not seat" -- "$ref" gen --variant two-player --players 5

@@ -65,5 +65,8 @@ int gen_main(int argc, char **argv) {
             st.games, st.hands, st.actions, st.out,
             st.hands ? 100.0 * (double)st.out / (double)st.hands : 0.0, st.laid_out, st.retries, st.redeals,
             st.redeals == 1 ? "" : "s");
+  if (stats && st.feet + st.packets + st.merges + st.shows)
+    fprintf(stderr, "gen: feet picked up %llu, bonus packets taken %llu, melds merged %llu, "
+                    "special hands shown %llu\n", st.feet, st.packets, st.merges, st.shows);
   return status;
 }

@@ -10,6 +10,7 @@
 #include "gen.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,27 @@ bool gen_act(gen_t *g, int actor, const char *fmt, ...) {
 
 
 /* ---- a hand ------------------------------------------------------------- */
+
+/* --stats: the hand's kept lines whose verb (the second word) is one of a
+ * variant's own: `foot`, `talon` (a line of two words; `talon C...` at the
+ * deal is a setup line of one word before the cards), `merge`, `show`. */
+static void count_verbs(gen_t *g) {
+  static const struct { const char *verb; size_t off; } verbs[] = {
+      {" foot\n", offsetof(gen_stats_t, feet)},    {" talon", offsetof(gen_stats_t, packets)},
+      {" merge ", offsetof(gen_stats_t, merges)}, {" show ", offsetof(gen_stats_t, shows)}};
+  const char *s = g->hand.s, *end = s + g->hand.len;
+  while (s < end) {
+    const char *nl = memchr(s, '\n', (size_t)(end - s));
+    const char *stop = nl ? nl + 1 : end, *sp = memchr(s, ' ', (size_t)(stop - s));
+    for (size_t i = 0; sp && i < sizeof verbs / sizeof *verbs; i++) {
+      size_t n = strlen(verbs[i].verb);
+      if ((size_t)(stop - sp) >= n && memcmp(sp, verbs[i].verb, n) == 0 && s[0] != '#' &&
+          strncmp(s, "talon ", 6) != 0)
+        (*(unsigned long long *)((char *)g->stats + verbs[i].off))++;
+    }
+    s = stop;
+  }
+}
 
 static bool setup_line(gen_t *g, const char *text) {
   const stmt_t *st = parse(g, text);
@@ -238,6 +260,7 @@ static bool play_hand(gen_t *g, int number, bool *stuck) {
   }
   if (gen_vw(g)->out_player >= 0) g->stats->out++;
   if (gen_vw(g)->out_player >= 0 && g->emptied_by_add) g->stats->laid_out++;
+  count_verbs(g);
   hand_score_t h;
   eng_score(g->e, &h);
   char text[64 * MAX_TEAMS] = "score";
