@@ -216,6 +216,8 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
      * take that left one card) ends nothing: play goes on, and the player
      * may end at the next turn, the hand empty while melding */
     if (!eng_judge_going_out(e, st, p)) return false;
+    /* the way going_out.last_card allows, whichever value it has */
+    eng_use(e, RK_GOING_OUT_LAST_CARD);
   } else {
     if (e->hand[p].total == 0 && e->rs->going_out.foot) eng_use(e, RK_GOING_OUT_FOOT);
     if (!eng_judge_opening(e, p)) return false;
