@@ -177,7 +177,11 @@ static int expect_words(const char *t, size_t n, char w[4][64]) {
 
 static bool position(const char *p, unsigned *line, unsigned *col) {
   char tail;
-  return strspn(p, "0123456789:") == strlen(p) && sscanf(p, "%u:%u%c", line, col, &tail) == 2;
+  /* LINE:COL, each of 1 to 9 digits (format.md's grammar: a longer number is
+   * no position, and the line no expectation) */
+  size_t a = strspn(p, "0123456789"), b = p[a] == ':' ? strspn(p + a + 1, "0123456789") : 0;
+  return a >= 1 && a <= 9 && b >= 1 && b <= 9 && p[a + 1 + b] == '\0' &&
+         sscanf(p, "%u:%u%c", line, col, &tail) == 2;
 }
 
 /* An expect line's expectation: 0 legal, 1 illegal CODE LINE:COL, 2
