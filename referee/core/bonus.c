@@ -2,10 +2,9 @@
  * (the verb `talon`), and what passes it. The packets themselves are set
  * aside at the deal (deal.c: eng_deal_talon).
  *
- * The sources (docs/variants/modern-american.md, rules 2 and 11): "After the
- * initial meld and after discarding a card, the melder will take a talon.
- * Four cards for the first person to meld and 3 for the next to meld ... If
- * you forget to take your talon, you may not take it later." What holds: a
+ * What holds (the rule pages are quoted under the `bonus` keys in
+ * docs/rulesets.md: the melder takes a packet after the initial meld and its
+ * discard, and one not taken then is lost): a
  * team takes at most one packet; the packets go in their order to the teams
  * that take one; a packet not taken at its moment is never taken, and its
  * cards count for no one. */

@@ -42,7 +42,7 @@ static void set_row(meld_row_t *row, const ruleset_t *rs) {
 
 /* sequence.*: naturals of one suit from sequence.low to .high, complete at
  * sequence.max_cards, which earns sequence.bonus; a canasta where
- * sequence.canasta says so (Samba's "ranking as a canasta"), its bonus still
+ * sequence.canasta says so (a complete sequence "ranking as a canasta"), its bonus still
  * sequence.bonus alone. */
 static void sequence_row(meld_row_t *row, const ruleset_t *rs) {
   *row = (meld_row_t){

@@ -3,10 +3,9 @@
  * lists ends the hand with its fixed score for the team, in place of
  * everything else (score.c), and the other teams score as when a player goes
  * out.
- *
- * The sources (docs/variants/modern-american.md, rule 15): "Special Hands
- * must be made on the initial meld. ... Pairs without wilds (2500 points)
- * Pairs with wilds ... (2000 points)". */
+ * The rule pages this mechanism follows are quoted under the key
+ * `special_hands` in docs/rulesets.md: a special hand comes before the
+ * team's first meld, and its kind and score are the ruleset's rows. */
 #include "engine_private.h"
 
 #include "i18n.h"
