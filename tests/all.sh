@@ -4,8 +4,9 @@
 # property tests over generated games), the corpus in conformance mode, the
 # command-line checks, valgrind; then, under AddressSanitizer and
 # UndefinedBehaviorSanitizer, the tests that exercise the program's memory
-# (tests/CMakeLists.txt says which, and how cli.sh and html.sh shorten their
-# loops there); then the libFuzzer harnesses, about 2 x FUZZ_SECONDS in all
+# (tests/CMakeLists.txt says which, and how cli.sh, jobs.sh and html.sh
+# shorten their loops there, and the property tests play a quarter of their
+# games: tests/unit/scale.h); then the libFuzzer harnesses, about 2 x FUZZ_SECONDS in all
 # (default 40: tests/fuzz/run.sh shares it among them).
 #
 # Green means everything ran: after each ctest run, tests/skips.sh names the
