@@ -222,6 +222,21 @@ static void say_lost(const slot_t *s, const job_counts_t *c) {
   fprintf(stderr, ": %s\n", why);
 }
 
+/* A task whose output could not all be written to its temporary files
+ * (ENOSPC): its verdicts were judged, some are missing from the output. */
+static void say_unwritten(const slot_t *s) {
+  const job_span_t *sp = &s->span;
+  if (sp->nbatch > 0)
+    fprintf(stderr, "referee: %s%s", sp->batch[0],
+            sp->nbatch > 1 ? " and the files after it in its batch" : "");
+  else if (sp->end_line)
+    fprintf(stderr, "referee: %s: the part of lines %u to %u", sp->file, sp->first_line,
+            sp->end_line - 1);
+  else fprintf(stderr, "referee: %s: the part of lines %u to the end", sp->file, sp->first_line);
+  fprintf(stderr, ": its verdicts could not all be written to a temporary file (is the "
+                  "temporary directory full?): the output lacks some of them\n");
+}
+
 /* The stream's descriptor (f closed), emptied (truncated unless known to
  * be empty: --quiet's outputs), at its start; -1 when it cannot be. NULL:
  * no stream, none wanted. */
@@ -262,6 +277,7 @@ static void finish_slot(jobs_t *j, slot_t *s, const shared_t *sh) {
   bool empty = s->out && copy_out(s->out, lost ? c->out : (unsigned long long)-1, stdout);
   if (s->side && j->side) j->side(j->side_ctx, s->side, c->side);
   if (lost) say_lost(s, c);
+  else if (c->unwritten) say_unwritten(s);
   put_files(j, s, lost, empty);
   if (s->status > j->worst) j->worst = s->status;
   j->totals.records += c->records;
@@ -374,13 +390,20 @@ static int task_begin(int i, FILE *side, int out) {
   return 0;
 }
 
+/* True when f's bytes so far were all written: flushed now, and no write
+ * failed before (a failed write leaves nothing to flush: fflush alone says
+ * yes to a file that lost bytes). */
+static bool written(FILE *f) { return fflush(f) == 0 && !ferror(f); }
+
 /* In a task's process: its last counts; the status, 3 when its output
- * could not be written whole. */
+ * could not be written whole (said on stderr: the verdicts it misses). */
 static int task_end(int status) {
   take_pending();
+  bool ok = written(stdout) && (!side_out || written(side_out));
+  now.unwritten = !ok; /* the parent says it, with the part's place */
   commit();
   mine = NULL;
-  return fflush(stdout) == 0 && (!side_out || fflush(side_out) == 0) ? status : 3;
+  return ok ? status : 3;
 }
 
 /* In the child: the task, then its last counts. */

@@ -14,6 +14,7 @@ typedef struct {
   unsigned long long files;        /* a batch: its files read to their end */
   unsigned long long file_records; /* records of the file being read */
   unsigned long long out, side;    /* bytes of output and side stream that hold them */
+  bool unwritten;                  /* a write to them failed: the output lacks verdicts */
 } job_counts_t;
 
 /* What a task reads, for the message that says what was lost when its
