@@ -75,6 +75,7 @@ struct engine {
   bool opened_before_turn;
   card_counts_t own;            /* cards that count toward the opening */
   bool took_pile;
+  int top_uncounted;            /* opening.top_card_counts: false, the top card's value left out */
   bool replaced;                /* a red-three replacement was drawn this turn */
   bool empty_hand;              /* emptied while melding first: may end, or draw on */
   mark_t first_meld, black3_meld;

@@ -141,6 +141,12 @@ bool eng_judge_opening(engine_t *e, int p) {
   if (rs->opening.judged != OPENING_JUDGED_TURN) return judge_alone(e, p, need);
   bool largest = rs->opening.counts == OPEN_LARGEST_MELD, by_hand = rs->opening.nby_hand > 0;
   long got = largest_or_sum(rs, best, sum);
+  /* opening.top_card_counts: false, the top card's value would have opened */
+  if (got < need && !largest && !by_hand && got + e->top_uncounted >= need)
+    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, RK_OPENING_TOP_CARD_COUNTS,
+                         _("the team's opening melds are worth %ld without the pile's top card, "
+                           "%d needed (team total %ld): the top card does not count"),
+                         got, need, need_basis(e, team));
   if (got < need)
     return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM,
                          by_hand ? RK_OPENING_BY_HAND : RK_OPENING_BANDS,

@@ -45,7 +45,10 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
                 : m->kind == KIND_WILD_MELD ? 0 /* no rank: every card is wild */
                                             : cc_rank_count(&m->cards, m->rank);
   if (!e->opened_before_turn) {
-    if (top >= 0 && !top_counts) eng_use(e, RK_OPENING_TOP_CARD_COUNTS);
+    if (top >= 0 && !top_counts) {
+      eng_use(e, RK_OPENING_TOP_CARD_COUNTS);
+      e->top_uncounted += rs_value(e->rs, (card_t)top);
+    }
     e->open_value[m - e->melds] += (int)own;
     e->open_naturals[m - e->melds] += (int)(m->naturals - before) - (top >= 0 && !top_counts);
   }

@@ -14,6 +14,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->drawn = false;
   e->ask = ASK_NOT_ASKED;
   e->took_pile = false;
+  e->top_uncounted = 0;
   e->replaced = false;
   /* where melding comes first, a hand the last turn's discard emptied is
    * empty in this turn's melding: the moment to end the hand (or draw on) */
