@@ -49,6 +49,7 @@ struct engine {
   int melds_made[MAX_TEAMS];    /* melds each team has formed: the next #N (meld.merge
                                    removes a meld, never its number) */
   int red_threes[MAX_TEAMS];
+  int black_threes[MAX_TEAMS];  /* of red_threes, the black ones (red_threes.by_colour) */
   card_counts_t laid_red3;      /* every red three on the table */
   bool team_opened[MAX_TEAMS];
   bool player_melded[MAX_PLAYERS];
@@ -74,6 +75,7 @@ struct engine {
   bool opened_before_turn;
   card_counts_t own;            /* cards that count toward the opening */
   bool took_pile;
+  int top_uncounted;            /* opening.top_card_counts: false, the top card's value left out */
   bool replaced;                /* a red-three replacement was drawn this turn */
   bool empty_hand;              /* emptied while melding first: may end, or draw on */
   mark_t first_meld, black3_meld;
@@ -107,6 +109,7 @@ struct engine {
    * counts above (stock_len, npile, nmelds) say how much of each is in use. */
   verdict_t err;
   int open_value[MAX_MELDS];    /* each meld's value toward the opening this turn */
+  int open_naturals[MAX_MELDS]; /* its naturals that count toward opening.natural_meld */
   meld_t melds[MAX_MELDS];
   card_t stock_order[MAX_CARDS];
   card_t pile[MAX_CARDS];

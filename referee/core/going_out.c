@@ -77,6 +77,41 @@ static bool judge_alone(engine_t *e, int p, int need) {
   return true;
 }
 
+/* opening.natural_meld: the opening turn lays a meld of so many naturals
+ * from the hand and no wild card ("a Clean Triple"), or with
+ * opening.natural_meld_wild a meld of as many wild cards; whether the pile's
+ * top card is one of them is opening.top_card_counts (fill_meld's count). */
+static bool natural_meld_laid(engine_t *e, int p) {
+  const ruleset_t *rs = e->rs;
+  int team = e->team_of[p], need = rs->opening.natural_meld;
+  if (need == 0) return true;
+  bool by_wild = false;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != team) continue;
+    if (m->kind == KIND_WILD_MELD) {
+      by_wild = by_wild || (rs->opening.natural_meld_wild && (int)m->cards.total >= need);
+    } else if (m->wilds == 0 && e->open_naturals[i] >= need) {
+      eng_use(e, RK_OPENING_NATURAL_MELD);
+      return true;
+    }
+  }
+  if (by_wild) {
+    eng_use(e, RK_OPENING_NATURAL_MELD);
+    eng_use(e, RK_OPENING_NATURAL_MELD_WILD);
+    return true;
+  }
+  if (rs->opening.natural_meld_wild)
+    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, RK_OPENING_NATURAL_MELD,
+                         _("the opening turn lays no meld of %d naturals without a wild card, nor "
+                           "one of %d wild cards: the opening needs one"),
+                         need, need);
+  return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, RK_OPENING_NATURAL_MELD,
+                       _("the opening turn lays no meld of %d naturals without a wild card: the "
+                         "opening needs one"),
+                       need);
+}
+
 /* opening.*: judged when the turn's melding is over, reported at the turn's
  * first meld. Only the top card of a taken pile and the player's own cards
  * count (eng_move_from_hand keeps that account). */
@@ -85,6 +120,7 @@ bool eng_judge_opening(engine_t *e, int p) {
   int team = e->team_of[p];
   if (e->opened_before_turn || !e->first_meld.set || e->team_opened[team]) return true;
   if (concealed_exempt(e, team)) return true;
+  if (!natural_meld_laid(e, p)) return false;
   long best = 0, sum = 0;
   bool hidden = false;
   int counted = 0;
@@ -105,6 +141,12 @@ bool eng_judge_opening(engine_t *e, int p) {
   if (rs->opening.judged != OPENING_JUDGED_TURN) return judge_alone(e, p, need);
   bool largest = rs->opening.counts == OPEN_LARGEST_MELD, by_hand = rs->opening.nby_hand > 0;
   long got = largest_or_sum(rs, best, sum);
+  /* opening.top_card_counts: false, the top card's value would have opened */
+  if (got < need && !largest && !by_hand && got + e->top_uncounted >= need)
+    return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM, RK_OPENING_TOP_CARD_COUNTS,
+                         _("the team's opening melds are worth %ld without the pile's top card, "
+                           "%d needed (team total %ld): the top card does not count"),
+                         got, need, need_basis(e, team));
   if (got < need)
     return eng_fail_mark(e, &e->first_meld, p, CODE_OPENING_MINIMUM,
                          by_hand ? RK_OPENING_BY_HAND : RK_OPENING_BANDS,

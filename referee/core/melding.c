@@ -18,7 +18,7 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_
              MAX_MELDS);
     return NULL;
   }
-  e->open_value[e->nmelds] = 0;
+  e->open_value[e->nmelds] = e->open_naturals[e->nmelds] = 0;
   meld_t *m = &e->melds[e->nmelds++];
   memset(m, 0, sizeof *m);
   m->team = team;
@@ -30,17 +30,28 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_
 }
 
 /* Puts the statement's hand cards (and the pile's top card when top >= 0)
- * into meld m, counting toward the opening; returns what they count. */
+ * into meld m, counting toward the opening; returns what they count. The top
+ * card counts only where opening.top_card_counts ("the top card of the pile
+ * may not be counted" is the other reading). */
 static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) {
   long own = eng_move_from_hand(e, st, p, &m->cards);
+  unsigned before = m->naturals;
+  bool top_counts = top >= 0 && e->rs->opening.top_card_counts;
   if (top >= 0) {
     cc_add(&m->cards, (card_t)top, 1);
-    own += rs_value(e->rs, (card_t)top);
+    if (top_counts) own += rs_value(e->rs, (card_t)top);
   }
-  if (!e->opened_before_turn) e->open_value[m - e->melds] += (int)own;
   m->naturals = m->kind == KIND_SEQUENCE    ? m->cards.total
                 : m->kind == KIND_WILD_MELD ? 0 /* no rank: every card is wild */
                                             : cc_rank_count(&m->cards, m->rank);
+  if (!e->opened_before_turn) {
+    if (top >= 0 && !top_counts) {
+      eng_use(e, RK_OPENING_TOP_CARD_COUNTS);
+      e->top_uncounted += rs_value(e->rs, (card_t)top);
+    }
+    e->open_value[m - e->melds] += (int)own;
+    e->open_naturals[m - e->melds] += (int)(m->naturals - before) - (top >= 0 && !top_counts);
+  }
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
@@ -642,8 +653,11 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
   into->hidden = false; /* no longer laid from the hand in one meld */
   int i = (int)(into - e->melds), j = (int)(from - e->melds);
   e->open_value[i] += e->open_value[j];
+  e->open_naturals[i] += e->open_naturals[j];
   memmove(from, from + 1, (size_t)(e->nmelds - j - 1) * sizeof *from);
   memmove(&e->open_value[j], &e->open_value[j + 1], (size_t)(e->nmelds - j - 1) * sizeof e->open_value[0]);
+  memmove(&e->open_naturals[j], &e->open_naturals[j + 1],
+          (size_t)(e->nmelds - j - 1) * sizeof e->open_naturals[0]);
   e->nmelds--;
   return true;
 }

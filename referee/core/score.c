@@ -74,6 +74,41 @@ static bool red3_short(const engine_t *e, int t) {
   return need > 0 && meld_canastas(e->kinds, e->melds, e->nmelds, t).all < need;
 }
 
+/* red_threes.by_colour: the team's threes held in hand and foot, red
+ * (colour 0) or black (1). */
+static int colour_held(const engine_t *e, int t, int colour) {
+  card_t a = card_make(RANK_3, colour ? SUIT_S : SUIT_H);
+  card_t b = card_make(RANK_3, colour ? SUIT_C : SUIT_D);
+  int n = 0;
+  for (int p = 0; p < e->nplayers; p++)
+    if (e->team_of[p] == t)
+      n += e->hand[p].n[a] + e->hand[p].n[b] + e->foot[p].n[a] + e->foot[p].n[b];
+  return n;
+}
+
+/* red_threes.*: the team's threes, scored together or (by_colour: "each
+ * colour counted apart") as two sets by the same table; counts_for: the
+ * team has what they need to count for it. */
+static void score_threes(const engine_t *e, int t, int held, bool counts_for, score_parts_t *s) {
+  const ruleset_t *rs = e->rs;
+  if (!rs->red_threes.by_colour || rs->cards.bonus_threes != BONUS_THREES_ALL) {
+    s->red_threes = score_red_threes(rs, e->red_threes[t], held, counts_for, &s->red_three_count);
+    return;
+  }
+  int black = e->black_threes[t], red = e->red_threes[t] - black, nred, nblack;
+  s->red_threes = score_red_threes(rs, red, colour_held(e, t, 0), counts_for, &nred) +
+                  score_red_threes(rs, black, colour_held(e, t, 1), counts_for, &nblack);
+  s->red_three_count = nred + nblack;
+}
+
+/* red_threes.zero_from: a team short of red_threes.canastas_needed with
+ * this many canastas scores its threes zero ("exactly one: not counted"). */
+static bool threes_zero(const engine_t *e, int t) {
+  int from = e->rs->red_threes.zero_from;
+  return from > 0 && red3_short(e, t) && eng_team_meld_count(e, t) > 0 &&
+         meld_canastas(e->kinds, e->melds, e->nmelds, t).all >= from;
+}
+
 /* The red threes and black threes that stayed in the team's hands. */
 static void note_hand_uses(engine_t *e, int t) {
   const ruleset_t *rs = e->rs;
@@ -138,7 +173,11 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
     bool listed = false;
     for (int i = 0; i < rs->red_threes.ntotals; i++)
       listed = listed || rs->red_threes.totals[i].count == s->red_three_count;
-    eng_use(e, listed ? RK_RED_THREES_TOTALS : RK_RED_THREES_EACH);
+    bool by_colour = rs->red_threes.by_colour && rs->cards.bonus_threes == BONUS_THREES_ALL;
+    if (by_colour) eng_use(e, RK_RED_THREES_BY_COLOUR);
+    eng_use(e, listed || (by_colour && rs->red_threes.ntotals) ? RK_RED_THREES_TOTALS
+                                                              : RK_RED_THREES_EACH);
+    if (threes_zero(e, t)) eng_use(e, RK_RED_THREES_ZERO_FROM);
     bool as_unmelded = eng_team_meld_count(e, t) == 0 || red3_short(e, t);
     if (rs->red_threes.canastas_needed > 0) eng_use(e, RK_RED_THREES_CANASTAS_NEEDED);
     if (as_unmelded && rs->red_threes.without_meld_each > 0)
@@ -148,6 +187,8 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
     if (rs->red_threes.negative_without_books && eng_team_meld_count(e, t) > 0)
       eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS);
   }
+  if (rs->canasta.needed_for_melds && eng_team_meld_count(e, t) > 0)
+    eng_use(e, RK_CANASTA_NEEDED_FOR_MELDS);
   note_hand_uses(e, t);
   if (rs->wild_meld.min_cards) note_wild_meld_uses(e, t);
   note_rank_uses(e, t);
@@ -209,6 +250,9 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
     return;
   }
   score_melds(e, t, s);
+  /* canasta.needed_for_melds: short of them, the melded cards count against the team */
+  int need = rs->canasta.needed_for_melds;
+  if (need > 0 && meld_canastas(e->kinds, e->melds, e->nmelds, t).all < need) s->melded = -s->melded;
   int held = 0;
   for (int p = 0; p < e->nplayers; p++) {
     if (e->team_of[p] != t) continue;
@@ -219,7 +263,8 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
   }
   bool melded = eng_team_meld_count(e, t) > 0;
   bool counts_for = melded && !red3_short(e, t);
-  s->red_threes = score_red_threes(rs, e->red_threes[t], held, counts_for, &s->red_three_count);
+  score_threes(e, t, held, counts_for, s);
+  if (threes_zero(e, t)) s->red_threes = 0;
   /* red_threes.negative_without_books: a team that melded but lacks what
    * going out needs counts its red threes against it (once: a team short of
    * red_threes.canastas_needed has them against it already) */

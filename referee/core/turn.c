@@ -14,6 +14,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->drawn = false;
   e->ask = ASK_NOT_ASKED;
   e->took_pile = false;
+  e->top_uncounted = 0;
   e->replaced = false;
   /* where melding comes first, a hand the last turn's discard emptied is
    * empty in this turn's melding: the moment to end the hand (or draw on) */
@@ -30,6 +31,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->opened_before_turn = e->team_opened[e->team_of[p]];
   e->own = e->hand[p];
   memset(e->open_value, 0, (size_t)e->nmelds * sizeof e->open_value[0]);
+  memset(e->open_naturals, 0, (size_t)e->nmelds * sizeof e->open_naturals[0]);
 }
 
 /* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
@@ -102,6 +104,7 @@ static bool act_red3(engine_t *e, const stmt_t *st, int p) {
   cc_take(&e->hand[p], c, 1);
   if (p == e->current) cc_take(&e->own, c, 1);
   e->red_threes[e->team_of[p]]++;
+  if (!card_is_red3(c)) e->black_threes[e->team_of[p]]++;
   cc_add(&e->laid_red3, c, 1);
   if (p == e->current && e->pile_red3 > 0) {
     /* red_threes.replace_from_pile: one from the taken pile may be replaced */

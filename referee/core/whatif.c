@@ -319,6 +319,12 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
     instead_of_going_out(before, after, p, v, out, len);
     return;
   }
+  if (v->rule == RK_OPENING_NATURAL_MELD) { /* opening.natural_meld: no count to reach */
+    snprintf(out, len, _("the opening needed a meld of %d naturals from the hand, no wild card "
+                         "among them, laid in the same turn"),
+             after->rs->opening.natural_meld);
+    return;
+  }
   if (v->code == CODE_OPENING_MINIMUM) {
     instead_of_opening(after, p, out, len);
     return;

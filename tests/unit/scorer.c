@@ -26,7 +26,7 @@ typedef struct {
   char name[NOSEATS][32], tname[NOSEATS][32];
   int team[NOSEATS], np, nt;
   int hand[NOSEATS][KINDS], foot[NOSEATS][KINDS];
-  int red3[NOSEATS];
+  int red3[NOSEATS], black3[NOSEATS]; /* threes laid by each team; black3: the black ones */
   smeld_t meld[NOSEATS][MAXMELDS];
   int nmelds[NOSEATS];
   int pile[MAXPILE], npile;
@@ -63,6 +63,7 @@ static void new_hand(sc_t *s) {
   memset(s->hand, 0, sizeof s->hand);
   memset(s->foot, 0, sizeof s->foot);
   memset(s->red3, 0, sizeof s->red3);
+  memset(s->black3, 0, sizeof s->black3);
   memset(s->nmelds, 0, sizeof s->nmelds);
   s->npile = 0;
   s->refused = false;
@@ -321,6 +322,7 @@ static void action(sc_t *s, int p, char *w[], int n) {
   } else if (strcmp(verb, "red3") == 0 && k == 1) {
     s->hand[p][cards[0]]--;
     s->red3[s->team[p]]++;
+    s->black3[s->team[p]] += black3(cards[0]);
   } else if (strcmp(verb, "discard") == 0 && k == 1) {
     s->hand[p][cards[0]]--;
     if (s->npile < MAXPILE) s->pile[s->npile++] = cards[0];
@@ -402,13 +404,14 @@ static long meld_bonus(const sc_t *s, const smeld_t *m) {
 }
 
 /* What the cards left count (cards.values, cards.black3_in_hand; red threes
- * by red_threes.in_hand) and how many red threes are still held. */
-static long left_in(const sc_t *s, const int *cards, int *held) {
+ * by red_threes.in_hand) and how many red threes are still held: held[0]
+ * the red ones, held[1] the black ones (red_threes.by_colour). */
+static long left_in(const sc_t *s, const int *cards, int held[2]) {
   long v = 0;
   for (int c = 0; c < KINDS; c++) {
     if (!cards[c]) continue;
     if (red3(c) || (black3(c) && s->rs->cards.bonus_threes == BONUS_THREES_ALL))
-      *held += cards[c]; /* cards.bonus_threes: all: every three is scored as a red three */
+      held[black3(c)] += cards[c]; /* cards.bonus_threes: all: every three is scored as a red three */
     else
       v += (long)cards[c] *
            (black3(c) ? s->rs->cards.black3_in_hand : s->rs->cards.value[rank_of(c)]);
@@ -448,6 +451,46 @@ static bool books(const sc_t *s, int t) {
          all - pure >= rs->going_out.impure;
 }
 
+/* count threes of a team with (melded) or without what they need to count
+ * for it (red_threes.each, totals, without_meld_each, negative_without_meld). */
+static long threes_of(const ruleset_t *rs, int count, bool melded) {
+  if (count && !melded && rs->red_threes.without_meld_each > 0)
+    return -(long)count * rs->red_threes.without_meld_each;
+  if (count) return (!melded && rs->red_threes.negative_without_meld ? -1 : 1) * red3_value(rs, count);
+  return 0;
+}
+
+/* The team's canastas (is_canasta), wild ones included. */
+static int canastas_of(const sc_t *s, int t) {
+  int n = 0;
+  for (int i = 0; i < s->nmelds[t]; i++) n += s->meld[t][i].count && is_canasta(s->rs, &s->meld[t][i]);
+  return n;
+}
+
+/* red_threes.*: the team's threes; by_colour: the red and the black ones
+ * each valued by the table; zero_from: zero for a team short of
+ * canastas_needed that has that many canastas. */
+static void score_threes(const sc_t *s, int t, const int held[2], parts_t *x) {
+  const ruleset_t *rs = s->rs;
+  bool melded = s->nmelds[t] > 0;
+  int canastas = canastas_of(s, t); /* red_threes.canastas_needed: short of them, as without a meld */
+  bool zero = melded && canastas < rs->red_threes.canastas_needed && rs->red_threes.zero_from > 0 &&
+              canastas >= rs->red_threes.zero_from;
+  if (canastas < rs->red_threes.canastas_needed) melded = false;
+  bool penalty = rs->red_threes.in_hand == RED3_IN_HAND_PENALTY ||
+                 (rs->red_threes.in_hand == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
+  if (penalty) x->left -= (long)(held[0] + held[1]) * rs->red_threes.in_hand_penalty;
+  int black = s->black3[t] + (penalty ? 0 : held[1]);
+  int red = s->red3[t] - s->black3[t] + (penalty ? 0 : held[0]);
+  if (rs->red_threes.by_colour && rs->cards.bonus_threes == BONUS_THREES_ALL)
+    x->red3 = threes_of(rs, red, melded) + threes_of(rs, black, melded);
+  else
+    x->red3 = threes_of(rs, red + black, melded);
+  if (red + black && melded && rs->red_threes.negative_without_books && !books(s, t))
+    x->red3 = -red3_value(rs, red + black);
+  if (zero) x->red3 = 0;
+}
+
 static void score_team(const sc_t *s, int t, parts_t *x) {
   const ruleset_t *rs = s->rs;
   memset(x, 0, sizeof *x);
@@ -456,10 +499,12 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
     for (int c = 0; c < KINDS; c++) x->melded += (long)m->n[c] * rs->cards.value[rank_of(c)];
     x->bonuses += meld_bonus(s, m) + rank_penalties(s, m, NULL, NULL);
   }
-  int held = 0;
+  /* canasta.needed_for_melds: short of them, the melded cards count against the team */
+  if (canastas_of(s, t) < rs->canasta.needed_for_melds) x->melded = -x->melded;
+  int held[2] = {0, 0};
   for (int p = 0; p < s->np; p++) {
     if (s->team[p] != t) continue;
-    x->left -= left_in(s, s->hand[p], &held) + left_in(s, s->foot[p], &held);
+    x->left -= left_in(s, s->hand[p], held) + left_in(s, s->foot[p], held);
     x->left += rank_penalties(s, NULL, s->hand[p], s->foot[p]);
     /* where melding comes first, an empty hand ends nothing by itself
      * (going_out.premature): the player goes out by deciding to, `end` or
@@ -473,21 +518,7 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
       x->out = concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
     }
   }
-  bool melded = s->nmelds[t] > 0;
-  int canastas = 0; /* red_threes.canastas_needed: short of them, as without a meld */
-  for (int i = 0; i < s->nmelds[t]; i++) canastas += s->meld[t][i].count && is_canasta(rs, &s->meld[t][i]);
-  if (canastas < rs->red_threes.canastas_needed) melded = false;
-  int count = s->red3[t];
-  bool penalty = rs->red_threes.in_hand == RED3_IN_HAND_PENALTY ||
-                 (rs->red_threes.in_hand == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
-  if (penalty) x->left -= (long)held * rs->red_threes.in_hand_penalty;
-  else count += held;
-  if (count && !melded && rs->red_threes.without_meld_each > 0)
-    x->red3 = -(long)count * rs->red_threes.without_meld_each;
-  else if (count)
-    x->red3 = (!melded && rs->red_threes.negative_without_meld ? -1 : 1) * red3_value(rs, count);
-  if (count && melded && rs->red_threes.negative_without_books && !books(s, t))
-    x->red3 = -red3_value(rs, count);
+  score_threes(s, t, held, x);
   if (cutter_team(s) == t) x->cut = rs->cut.bonus;
 }
 
