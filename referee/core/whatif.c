@@ -319,6 +319,10 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
     instead_of_going_out(before, after, p, v, out, len);
     return;
   }
+  if (v->code == CODE_SPECIAL_HAND) {
+    eng_special_instead(before, p, out, len);
+    return;
+  }
   if (v->code == CODE_OPENING_MINIMUM) {
     instead_of_opening(after, p, out, len);
     return;
