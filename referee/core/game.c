@@ -224,7 +224,6 @@ static void start_record(game_t *g, unsigned line) {
   g->rec.index = ++g->index;
   g->rec.start_line = line;
   g->rec.winner = -1;
-  g->rec.won_by_hand = -1;
   g->state = R_HEADER;
   g->have_variant = false;
   g->match_hands = g->match_target = 0;
@@ -282,10 +281,11 @@ static bool score_hand(game_t *g) {
   }
   if (r->hands_limit && r->nhands == r->hands_limit) r->game_over = true;
   uses_merge(&r->uses, eng_uses(g->eng));
-  r->won_by_hand = eng_special_winner(g->eng); /* special_hands: ends_game */
-  if (r->won_by_hand >= 0) {
+  int won = eng_special_winner(g->eng); /* special_hands: ends_game */
+  r->won_by_hand = won >= 0;
+  if (r->won_by_hand) {
     r->game_over = true;
-    r->winner = r->won_by_hand;
+    r->winner = won;
   } else if (r->game_over) {
     uses_add(&r->uses, r->hands_limit ? RK_MATCH_HANDS : RK_TABLE_TARGET);
     r->winner = -1;
@@ -319,10 +319,10 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
   if (!close_hand(g, st->line, st->text)) return false;
   if (st->number != g->hand_no + 1)
     return game_fail_malformed(g, st, st->value.col, _("expected hand %d, got %ld"), g->hand_no + 1, st->number);
-  if (r->game_over && r->won_by_hand >= 0)
+  if (r->game_over && r->won_by_hand)
     return game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_SPECIAL_HANDS,
                              _("the game is over: %s won it at once with a special hand"),
-                             r->team[r->won_by_hand]);
+                             r->team[r->winner]);
   if (r->game_over)
     return r->hands_limit
                ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_MATCH_HANDS,
