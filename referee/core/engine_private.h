@@ -94,6 +94,7 @@ struct engine {
   card_counts_t shown;
   int special_value;
   bool special_wins;            /* the row's ends_game: the team wins the game */
+  char special_name[96];        /* the row in words (eng_special_name) */
 
   /* end */
   bool over;

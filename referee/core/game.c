@@ -391,6 +391,12 @@ static bool score_line(game_t *g, const stmt_t *st) {
   for (unsigned i = 0; i < st->nscores; i++) {
     int t = game_find_team(r, st->score_team[i].s);
     if (t < 0) return game_fail_malformed(g, st, st->score_team[i].col, _("unknown team %s"), st->score_team[i].s);
+    const char *special = eng_special_name(g->eng, t);
+    if (h->team[t].total != st->score_value[i] && special)
+      return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, RK_SPECIAL_HANDS,
+                     _("%s scores %ld in hand %d, the value of its special hand (%s); the "
+                       "record claims %ld"), r->team[t], h->team[t].total, h->number, special,
+                     st->score_value[i]);
     if (h->team[t].total != st->score_value[i])
       return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, RK_NONE,
                      _("%s scores %ld in hand %d, the record claims %ld"), r->team[t],

@@ -184,10 +184,17 @@ bool eng_act_show(engine_t *e, const stmt_t *st, int p) {
   eng_move_from_hand(e, st, p, &e->shown);
   e->special_value = s->value;
   e->special_wins = s->ends_game;
+  if (*s->name) snprintf(e->special_name, sizeof e->special_name, "%s", s->name);
+  else special_describe(s, e->special_name, sizeof e->special_name);
   e->concealed = false;
   eng_use(e, RK_SPECIAL_HANDS);
   eng_went_out(e, p);
   return true;
+}
+
+const char *eng_special_name(const engine_t *e, int t) {
+  return e->special_value > 0 && e->out_player >= 0 && e->team_of[e->out_player] == t
+             ? e->special_name : NULL;
 }
 
 int eng_special_winner(const engine_t *e) {
