@@ -6,14 +6,11 @@
 # target, and --list-keys gives the rows of modern-american.
 # Usage: sh tests/special.sh REFEREE SOURCE_DIR
 set -u
-referee=$1
-cd "$2"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+referee=$ref
+cd "$src"
 has() { # file, text
-  grep -qF -- "$2" "$1" || bad "$1 lacks '$2'"
+  grep -qF -- "$2" "$1" || fail "$1 lacks '$2'"
 }
 d=corpus/modern-american
 "$referee" --explain $d/illegal-special-zip-code.cgr >"$tmp/en" 2>&1
@@ -44,5 +41,5 @@ has "$tmp/keys" 'special_keep_three: true'
 printf 'schema: 1\nname: x\nextends: modern-american\nspecial_hands: [{kind: groups, groups: [2, 0], value: 1}]\n' >"$tmp/bad.yaml"
 "$referee" --rules "$tmp/bad.yaml" $d/legal-special-garbage.cgr >"$tmp/bad" 2>&1
 has "$tmp/bad" "groups: 0 is out of range (1 to 14)"
-[ $fail -eq 0 ] && echo "special hands: verdicts, instead, scores, game over, keys: ok"
-exit $fail
+[ $fails -eq 0 ] && echo "special hands: verdicts, instead, scores, game over, keys: ok"
+[ $fails -eq 0 ]
