@@ -174,6 +174,7 @@ static void print_scores(FILE *out, const record_t *rec) {
   if (rec->hands_limit)
     snprintf(goal, sizeof goal, P_("%d hand", "%d hands", rec->hands_limit), rec->hands_limit);
   else snprintf(goal, sizeof goal, _("target %d"), rec->target);
+  if (rec->won_by_hand) snprintf(goal, sizeof goal, "%s", _("a special hand"));
   if (rec->game_over && rec->winner >= 0) {
     fputs(" — ", out);
     report_put(out, rec->team[rec->winner]);

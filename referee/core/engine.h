@@ -263,5 +263,11 @@ const rule_uses_t *eng_uses(const engine_t *e);
 /* The hand's score by team; the hand must be over. Notes the scoring rules
  * the score relied on in the hand's uses. */
 void eng_score(engine_t *e, hand_score_t *out);
+/* The team that won the game at once with its special hand (special_hands,
+ * a row with ends_game), -1 when none: the game ends after this hand. */
+int eng_special_winner(const engine_t *e);
+/* The hand team t showed in the hand just played (special_hands): its row's
+ * name, or its shape in words; NULL when the team showed none. */
+const char *eng_special_name(const engine_t *e, int t);
 
 #endif

@@ -95,6 +95,8 @@ struct engine {
   /* special_hands (special.c): the hand shown, and its fixed score (0: none) */
   card_counts_t shown;
   int special_value;
+  bool special_wins;            /* the row's ends_game: the team wins the game */
+  char special_name[96];        /* the row in words (eng_special_name) */
 
   /* end */
   bool over;
@@ -242,5 +244,7 @@ bool eng_act_talon(engine_t *e, const stmt_t *st, int p);
 
 /* ---- special hands (special.c) ---- */
 bool eng_act_show(engine_t *e, const stmt_t *st, int p);
+/* What was legal instead of a SPECIAL-HAND `show` by p (eng_instead). */
+void eng_special_instead(const engine_t *e, int p, char *out, size_t len);
 
 #endif

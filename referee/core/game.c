@@ -281,7 +281,12 @@ static bool score_hand(game_t *g) {
   }
   if (r->hands_limit && r->nhands == r->hands_limit) r->game_over = true;
   uses_merge(&r->uses, eng_uses(g->eng));
-  if (r->game_over) {
+  int won = eng_special_winner(g->eng); /* special_hands: ends_game */
+  r->won_by_hand = won >= 0;
+  if (r->won_by_hand) {
+    r->game_over = true;
+    r->winner = won;
+  } else if (r->game_over) {
     uses_add(&r->uses, r->hands_limit ? RK_MATCH_HANDS : RK_TABLE_TARGET);
     r->winner = -1;
     for (int t = 0; t < r->nteams; t++) {
@@ -314,6 +319,10 @@ static bool begin_hand(game_t *g, const stmt_t *st) {
   if (!close_hand(g, st->line, st->text)) return false;
   if (st->number != g->hand_no + 1)
     return game_fail_malformed(g, st, st->value.col, _("expected hand %d, got %ld"), g->hand_no + 1, st->number);
+  if (r->game_over && r->won_by_hand)
+    return game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_SPECIAL_HANDS,
+                             _("the game is over: %s won it at once with a special hand"),
+                             r->team[r->winner]);
   if (r->game_over)
     return r->hands_limit
                ? game_fail_illegal(g, st, st->key.col, CODE_GAME_OVER, RK_MATCH_HANDS,
@@ -382,6 +391,12 @@ static bool score_line(game_t *g, const stmt_t *st) {
   for (unsigned i = 0; i < st->nscores; i++) {
     int t = game_find_team(r, st->score_team[i].s);
     if (t < 0) return game_fail_malformed(g, st, st->score_team[i].col, _("unknown team %s"), st->score_team[i].s);
+    const char *special = eng_special_name(g->eng, t);
+    if (h->team[t].total != st->score_value[i] && special)
+      return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, RK_SPECIAL_HANDS,
+                     _("%s scores %ld in hand %d, the value of its special hand (%s); the "
+                       "record claims %ld"), r->team[t], h->team[t].total, h->number, special,
+                     st->score_value[i]);
     if (h->team[t].total != st->score_value[i])
       return game_fail_illegal(g, st, st->score_word[i].col, CODE_SCORE_MISMATCH, RK_NONE,
                      _("%s scores %ld in hand %d, the record claims %ld"), r->team[t],

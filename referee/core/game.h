@@ -40,6 +40,7 @@ typedef struct {
   int hands_limit;               /* 0 when the match is played to the target */
   bool game_over;
   int winner;                    /* team index, -1 for none or a tie */
+  bool won_by_hand;              /* the winner's special hand won the game at once */
 
   /* --keep-going: the later errors, each hand read afresh from its own deal */
   const verdict_t *later;

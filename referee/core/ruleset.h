@@ -17,7 +17,8 @@
 
 enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8,
        RS_MAX_WILD_BONUSES = 8,
-       RS_MAX_RANK_RULES = 13, RS_MAX_PACKETS = 4, RS_MAX_SPECIAL_HANDS = 8 };
+       RS_MAX_RANK_RULES = 13, RS_MAX_PACKETS = 4, RS_MAX_SPECIAL_HANDS = 16,
+       RS_MAX_GROUPS = 14, RS_NAME_MAX = 31 };
 
 /* Classes of cards named in lists such as pile.blocked_by (a bit mask). */
 enum { RS_BLACK3 = 1, RS_WILD = 2, RS_RED3 = 4 };
@@ -36,12 +37,26 @@ typedef struct {
   rs_rank_wild_t wild;
   int canasta, unfinished, hold, hold_penalty;
 } rs_rank_rule_t;
-/* special_hands: a whole hand of a kind (pairs: every card in pairs of one
- * rank), with wild cards or without, and its fixed score. */
-typedef enum { SPECIAL_PAIRS } rs_special_kind_t;
+/* special_hands: a whole hand of a kind, and its fixed score. pairs: every
+ * card in pairs of one rank, with wild cards (`wild`) or without; groups:
+ * one group of cards of one rank per size of `groups` (natural cards, or with
+ * `wild` matching wild cards: all of one wild rank) and per size of
+ * `wild_groups` (wild cards only: of one rank, or any mix with `wild_mixed`),
+ * every group of its own rank; straight: one card of each rank A..K (the two
+ * as a rank, a bonus three too), the rest as `wild_groups` says. `ranks`:
+ * ranks the hand holds; `ends_game`: the team wins the game at once. */
+typedef enum { SPECIAL_PAIRS, SPECIAL_GROUPS, SPECIAL_STRAIGHT } rs_special_kind_t;
 typedef struct {
+  char name[RS_NAME_MAX + 1];
   rs_special_kind_t kind;
   bool wild;
+  int groups[RS_MAX_GROUPS];
+  int ngroups;
+  int wild_groups[RS_MAX_GROUPS];
+  int nwild_groups;
+  bool wild_mixed;
+  bool ranks[RANK_COUNT];
+  bool ends_game;
   int value;
 } rs_special_hand_t;
 /* bonus.packets: a packet's size. */

@@ -178,6 +178,20 @@ static bool read_rank(loader_t *ld, yaml_node_t *n, const field_t *f, int *out) 
   return true;
 }
 
+/* F_INTS: a list of integers, each in the field's range (special_hands.groups). */
+static bool read_ints(loader_t *ld, yaml_node_t *n, const field_t *f, char *base) {
+  if (n->type != YAML_SEQUENCE_NODE) return fail_at(ld, n, "%s: expected a list", field_name(f));
+  long count = n->data.sequence.items.top - n->data.sequence.items.start;
+  if (count > (long)f->elem_size)
+    return fail_at(ld, n, "%s: %ld integers, expected %zu at most", field_name(f), count, f->elem_size);
+  for (long i = 0; i < count; i++)
+    if (!read_int(ld, yaml_document_get_node(ld->doc, n->data.sequence.items.start[i]), f,
+                  (int *)(base + f->offset) + i))
+      return false;
+  *(int *)(base + f->count_offset) = (int)count;
+  return true;
+}
+
 static bool read_map(loader_t *ld, yaml_node_t *n, const field_t *fields, const char *section,
                      char *base, const char *what, bool partial);
 
@@ -212,6 +226,7 @@ static bool read_field(loader_t *ld, yaml_node_t *v, const field_t *f, char *bas
     case F_RANK: return read_rank(ld, v, f, (int *)at);
     case F_MAP: return read_map(ld, v, f->sub, f->section, base, field_name(f), true);
     case F_LIST: return read_list(ld, v, f, base);
+    case F_INTS: return read_ints(ld, v, f, base);
   }
   return false;
 }

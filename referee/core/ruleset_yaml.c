@@ -73,6 +73,12 @@ static void put_scalar(FILE *out, const field_t *f, const char *base) {
     case F_VALUES:
     case F_RANK_MAP: put_ranks(out, at, f->type); break;
     case F_RANK: fputs(card_rank_name(*(const int *)at), out); break;
+    case F_INTS:
+      putc('[', out);
+      for (int i = 0; i < *(const int *)(base + f->count_offset); i++)
+        fprintf(out, "%s%d", i ? ", " : "", ((const int *)at)[i]);
+      putc(']', out);
+      break;
     case F_MAP:
     case F_LIST: break;
   }
@@ -80,6 +86,19 @@ static void put_scalar(FILE *out, const field_t *f, const char *base) {
 
 static void put_map(FILE *out, const field_t *fields, const char *section, const char *base,
                     int depth);
+
+/* An optional field of a list entry (special_hands.name, .ranks, ...) left
+ * at its nothing: not written, as a row of the ruleset leaves it out. */
+static bool left_out(const field_t *e, const char *entry) {
+  const char *at = entry + e->offset;
+  bool none = true;
+  if (!e->dflt || *e->dflt) return false;
+  if (e->type == F_BOOL) return !*(const bool *)at;
+  if (e->type == F_STR) return !*at;
+  if (e->type == F_INTS) return *(const int *)(entry + e->count_offset) == 0;
+  for (int r = 0; e->type == F_RANKS && r < RANK_COUNT; r++) none = none && !((const bool *)at)[r];
+  return e->type == F_RANKS && none;
+}
 
 /* A list's entries, one flow mapping a line. */
 static void put_list(FILE *out, const field_t *f, const char *base, int depth) {
@@ -94,7 +113,7 @@ static void put_list(FILE *out, const field_t *f, const char *base, int depth) {
     const char *sep = "";
     fprintf(out, "%*s- {", depth * 2 + 2, "");
     for (const field_t *e = f->sub; e->key; e++) {
-      if (!field_in(e, f->section)) continue;
+      if (!field_in(e, f->section) || left_out(e, entry)) continue;
       fprintf(out, "%s%s: ", sep, field_name(e));
       put_scalar(out, e, entry);
       sep = ", ";

@@ -45,12 +45,30 @@ static const field_t rank_rule_fields[] = {
   {.key = "meld.rank_rules.hold_penalty", ENTRY(rs_rank_rule_t, hold_penalty), .max = 100000},
   {.key = NULL}};
 
+/* Optional in a row: left out, 0, false, [] or "". */
+#define OPTIONAL .dflt = ""
+#define SIZES(m) \
+  .type = F_INTS, .offset = offsetof(rs_special_hand_t, m), .min = 1, .max = 14, \
+  .elem_size = RS_MAX_GROUPS, .count_offset = offsetof(rs_special_hand_t, n##m), OPTIONAL
 static const field_t special_hand_fields[] = {
+  {.key = "special_hands.name", .type = F_STR, .offset = offsetof(rs_special_hand_t, name),
+   .max = RS_NAME_MAX, OPTIONAL},
   {.key = "special_hands.kind", .type = F_ENUM, .offset = offsetof(rs_special_hand_t, kind),
-   .names = "pairs"},
-  {.key = "special_hands.wild", .type = F_BOOL, .offset = offsetof(rs_special_hand_t, wild)},
+   .names = "pairs groups straight"},
+  {.key = "special_hands.wild", .type = F_BOOL, .offset = offsetof(rs_special_hand_t, wild),
+   OPTIONAL},
+  {.key = "special_hands.groups", SIZES(groups)},
+  {.key = "special_hands.wild_groups", SIZES(wild_groups)},
+  {.key = "special_hands.wild_mixed", .type = F_BOOL,
+   .offset = offsetof(rs_special_hand_t, wild_mixed), OPTIONAL},
+  {.key = "special_hands.ranks", .type = F_RANKS, .offset = offsetof(rs_special_hand_t, ranks),
+   OPTIONAL},
+  {.key = "special_hands.ends_game", .type = F_BOOL,
+   .offset = offsetof(rs_special_hand_t, ends_game), OPTIONAL},
   {.key = "special_hands.value", ENTRY(rs_special_hand_t, value), .min = 1, .max = 100000},
   {.key = NULL}};
+#undef SIZES
+#undef OPTIONAL
 
 static const field_t packet_fields[] = {
   {.key = "bonus.packets.cards", ENTRY(rs_packet_t, cards), .min = 1, .max = 20},

@@ -13,19 +13,20 @@
 #include "rulekeys.h"
 
 typedef enum {
-  F_INT, F_BOOL, F_STR, F_ENUM, F_CLASSES, F_RANKS, F_VALUES, F_RANK_MAP, F_RANK, F_MAP, F_LIST
+  F_INT, F_BOOL, F_STR, F_ENUM, F_CLASSES, F_RANKS, F_VALUES, F_RANK_MAP, F_RANK, F_MAP, F_LIST,
+  F_INTS
 } ftype_t;
 
 typedef struct field {
   const char *key;          /* the dotted path ("meld.max_wild"; "schema" at the top) */
   ftype_t type;
   size_t offset;            /* into the struct being filled (ruleset_t, or a list entry) */
-  long min, max;            /* F_INT range; F_STR/F_LIST length or entries */
+  long min, max;            /* F_INT/F_INTS range; F_STR/F_LIST length or entries */
   const char *names;        /* F_ENUM: the values' names, space-separated, in enum order */
   const struct field *sub;  /* F_MAP / F_LIST entry: the fields, ending with key NULL, ... */
   const char *section;      /* ... those below this path (the key's own) */
-  size_t elem_size;         /* F_LIST: an entry's size */
-  size_t count_offset;      /* F_LIST: offset of the int count */
+  size_t elem_size;         /* F_LIST: an entry's size; F_INTS: the most integers */
+  size_t count_offset;      /* F_LIST, F_INTS: offset of the int count */
   const char *dflt;         /* YAML: the value of a key left out ("": none, but
                                it may be left out); NULL: it must be given */
   const char *doc;          /* one line on what the key is */

@@ -34,14 +34,44 @@ void eng_start_turn(engine_t *e, int p) {
   memset(e->open_naturals, 0, (size_t)e->nmelds * sizeof e->open_naturals[0]);
 }
 
+/* special_keep_three: one bonus three stays in the hand for a special hand
+ * that holds it (a straight), while the team has not melded: through draws
+ * and discards, and into the `show`; never more than one, and laid before
+ * the team's first meld. */
+static bool keep_three_ok(engine_t *e, const stmt_t *st, int p, unsigned held, card_t c) {
+  char b[4];
+  bool melded = eng_team_meld_count(e, e->team_of[p]) > 0;
+  bool melds = st->verb != V_DRAW && st->verb != V_DISCARD && st->verb != V_SHOW;
+  if (held == 1 && !melded && !melds) {
+    eng_use(e, RK_SPECIAL_KEEP_THREE);
+    return true;
+  }
+  if (held > 1)
+    return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_SPECIAL_KEEP_THREE,
+                    _("%s still holds %u threes: one at most stays in the hand, for a special "
+                      "hand, the others are laid at once"),
+                    e->player_name[p], held);
+  if (!melded)
+    return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_SPECIAL_KEEP_THREE,
+                    _("%s still holds %s at this %s: a three kept for a special hand is laid "
+                      "before the team's first meld"),
+                    e->player_name[p], card_name(c, b), verb_name(st->verb));
+  return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_SPECIAL_KEEP_THREE,
+                  _("%s still holds %s after the team has melded: a three stays in the hand "
+                    "only for a special hand, shown before the team melds"),
+                  e->player_name[p], card_name(c, b));
+}
+
 /* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
  * table (red_threes: laid at once; dealt ones before the first draw). */
 bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
-  if (eng_bonus_count(e->rs, &e->hand[p]) == 0) return true;
+  unsigned held = eng_bonus_count(e->rs, &e->hand[p]);
+  if (held == 0) return true;
   card_t c = 0;
   for (int suit = 0; suit < 4 && !c; suit++)
     if (e->hand[p].n[card_make(RANK_3, suit)] && rs_is_bonus(e->rs, card_make(RANK_3, suit)))
       c = card_make(RANK_3, suit);
+  if (e->rs->special_keep_three) return keep_three_ok(e, st, p, held, c);
   char b[4];
   if (!card_is_red3(c)) /* cards.bonus_threes: all */
     return eng_fail(e, st, st->verb_word.col, CODE_RED3_NOT_LAID, RK_CARDS_BONUS_THREES,

@@ -325,6 +325,10 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
              after->rs->opening.natural_meld);
     return;
   }
+  if (v->code == CODE_SPECIAL_HAND) {
+    eng_special_instead(before, p, out, len);
+    return;
+  }
   if (v->code == CODE_OPENING_MINIMUM) {
     instead_of_opening(after, p, out, len);
     return;

@@ -53,8 +53,8 @@ Test(bonus, the_keys_as_the_loader_reads_them) {
   cr_assert_eq(ma->bonus.packets[0].cards + ma->bonus.packets[1].cards, 7);
   cr_assert(ma->discard.not_on_empty[RANK_A] && ma->discard.not_on_empty[RANK_7]);
   cr_assert_not(ma->discard.not_on_empty[RANK_K]);
-  cr_assert_eq(ma->nspecial_hands, 2);
-  cr_assert(!ma->special_hands[0].wild && ma->special_hands[1].wild);
+  cr_assert_eq(ma->nspecial_hands, 11);
+  cr_assert(!ma->special_hands[0].wild && ma->special_hands[1].kind == SPECIAL_GROUPS);
   cr_assert_eq(ma->special_hands[0].value, 2500);
   /* classic has none of it */
   const ruleset_t *classic = builtin_rules("classic");

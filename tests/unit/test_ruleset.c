@@ -449,7 +449,7 @@ static const struct { rule_key_t k; const char *id, *path, *at, *doc; } key_rows
 static void member_of(const char *path, char *out, size_t len) {
   static const struct { const char *path, *member; } renamed[] = {
     {"cards.values", "RS(cards, value)"}, {"table", "TOP(seats)"},
-    {"special_hands", "TOP(special_hands)"}};
+    {"special_hands", "TOP(special_hands)"}, {"special_keep_three", "TOP(special_keep_three)"}};
   for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++)
     if (strcmp(path, renamed[i].path) == 0) {
       snprintf(out, len, "%s", renamed[i].member);
