@@ -63,11 +63,33 @@ bool gen_risk_may_start(gen_t *g, int p, int r, int wilds) {
   return team_naturals(g, p, r) + wilds >= meld_set_row(k, r)->canasta_cards;
 }
 
+/* The pile's naturals of rank r. */
+static int in_pile(gen_t *g, int r) {
+  const eng_view_t *e = gen_vw(g);
+  int n = 0;
+  for (unsigned i = 0; i < e->npile; i++) n += card_rank(e->pile[i]) == r && !rs_is_wild(g->rs, e->pile[i]);
+  return n;
+}
+
 bool gen_risk_may_take(gen_t *g, int p, card_t top, int wilds) {
-  int r = card_rank(top);
+  const meld_kinds_t *k = gen_vw(g)->kinds;
+  /* the pile's cards join the hand: none may bring a rank that the team
+   * cannot make a canasta of to twice its hold penalty's count (a few
+   * discards do not shed so many before the hand ends; below it the pile
+   * is worth the risk: refusing every take that reaches the count itself
+   * cut the hands gone out from 57% to 48%) */
+  for (int r = 0; r < RANK_COUNT; r++) {
+    const rs_rank_rule_t *rr = k->rank_rule[r];
+    int pile = rr && rr->hold > 0 && rr->hold_penalty > 0 ? in_pile(g, r) : 0;
+    if (pile == 0 || open_meld(g, g->team_of[p], false, r)) continue;
+    int held = 0;
+    for (int s = 0; s < 4; s++) held += (int)gen_vw(g)->hand[p].n[card_make(r, s)];
+    if (held + pile >= 2 * rr->hold && team_naturals(g, p, r) + pile < meld_set_row(k, r)->canasta_cards)
+      return false;
+  }
   if (open_for(g, p, top)) return true;
   /* the top card joins the team's naturals of its rank */
-  return gen_risk_may_start(g, p, r, wilds + 1);
+  return gen_risk_may_start(g, p, card_rank(top), wilds + 1);
 }
 
 bool gen_risk_may_start_wild_meld(gen_t *g, int p) {
@@ -88,7 +110,10 @@ int gen_risk_discard(gen_t *g, int p, card_t c) {
   if (!rr || rr->hold == 0 || rr->hold_penalty == 0) return -1;
   int held = 0;
   for (int s = 0; s < 4; s++) held += (int)gen_vw(g)->hand[p].n[card_make(card_rank(c), s)];
-  /* a rank the team can make a canasta of is kept for it */
-  if (gen_risk_may_start(g, p, card_rank(c), 0) && rr->unfinished > 0) return -1;
+  /* a rank the team can make a canasta of is kept for it, once the team has
+   * opened (before, such cards alone seldom reach the opening minimum) */
+  if (gen_vw(g)->team_opened[g->team_of[p]] && rr->unfinished > 0 &&
+      gen_risk_may_start(g, p, card_rank(c), 0))
+    return -1;
   return held >= rr->hold ? 500 : held == rr->hold - 1 ? 40 : -1;
 }
