@@ -313,7 +313,8 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
       continue;
     }
     int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
-    if (k > 0) cand_add(g, cs, gen_risk_add_weight(g, m, gen_needs_any(nd) ? 12 : 9), k, verb, cards, k);
+    int kw = gen_risk_add_weight(g, m, gen_needs_any(nd) ? 12 : 9);
+    if (k > 0) cand_add(g, cs, kw, k, verb, cards, k);
     int total = (int)m->cards.total;
     bool room = (int)m->wilds + 1 <= wild_room(g, meld_row(e->kinds, m), (int)m->naturals, total + 1);
     int ww = wild_weight(g, m, nd);
@@ -441,7 +442,7 @@ static bool take_pile(gen_t *g, int p) {
   card_t cards[64], wild[64];
   int k = of_rank(h, card_rank(top), cards, 32);
   int nw = wilds_in(g, h, wild, 32, gen_needs(g, p).wild > 0);
-  if (!gen_risk_may_take(g, p, top, 0)) return false; /* the pair's meld would cost unfinished */
+  if (!gen_risk_may_take(g, p, top)) return false; /* it would cost a penalty */
   cands_t cs;
   cs.n = 0;
   { /* `take` alone: onto the team's meld */

@@ -91,8 +91,9 @@ int gen_leader(gen_t *g, int p);
 /* A meld of rank r (with `wilds` wild cards) is started only when the team's
  * hands hold what makes it complete, where it costs a penalty unfinished. */
 bool gen_risk_may_start(gen_t *g, int p, int r, int wilds);
-/* The same for taking the pile with `top` and `wilds` wild cards. */
-bool gen_risk_may_take(gen_t *g, int p, card_t top, int wilds);
+/* The same for taking the pile with `top` (counted with the naturals), and
+ * no take that brings a rank with a hold penalty far past it. */
+bool gen_risk_may_take(gen_t *g, int p, card_t top);
 bool gen_risk_may_start_wild_meld(gen_t *g, int p);
 /* The team has an unfinished meld of wild cards that costs a penalty: its
  * wild cards go there, to no other meld. */

@@ -2,7 +2,7 @@
  * a meld unfinished (meld.rank_rules' `unfinished`, wild_meld.unfinished),
  * cards of a rank held (rank_rules' `hold`, `hold_penalty`). Players who
  * started such melds at random, and kept such cards, lost more than they
- * scored, and games never reached the target. So such a meld is started only
+ * scored, and most games never reached the target. So such a meld is started only
  * when the team's hands hold what finishes it, is finished before anything
  * else, and keeps the cards it needs; cards that would reach the hold penalty
  * are discarded first. Read from the ruleset's rows, never from a variant. */
@@ -67,11 +67,12 @@ bool gen_risk_may_start(gen_t *g, int p, int r, int wilds) {
 static int in_pile(gen_t *g, int r) {
   const eng_view_t *e = gen_vw(g);
   int n = 0;
-  for (unsigned i = 0; i < e->npile; i++) n += card_rank(e->pile[i]) == r && !rs_is_wild(g->rs, e->pile[i]);
+  for (unsigned i = 0; i < e->npile; i++)
+    n += card_rank(e->pile[i]) == r && !rs_is_wild(g->rs, e->pile[i]);
   return n;
 }
 
-bool gen_risk_may_take(gen_t *g, int p, card_t top, int wilds) {
+bool gen_risk_may_take(gen_t *g, int p, card_t top) {
   const meld_kinds_t *k = gen_vw(g)->kinds;
   /* the pile's cards join the hand: none may bring a rank that the team
    * cannot make a canasta of to twice its hold penalty's count (a few
@@ -84,12 +85,13 @@ bool gen_risk_may_take(gen_t *g, int p, card_t top, int wilds) {
     if (pile == 0 || open_meld(g, g->team_of[p], false, r)) continue;
     int held = 0;
     for (int s = 0; s < 4; s++) held += (int)gen_vw(g)->hand[p].n[card_make(r, s)];
-    if (held + pile >= 2 * rr->hold && team_naturals(g, p, r) + pile < meld_set_row(k, r)->canasta_cards)
+    if (held + pile >= 2 * rr->hold &&
+        team_naturals(g, p, r) + pile < meld_set_row(k, r)->canasta_cards)
       return false;
   }
   if (open_for(g, p, top)) return true;
   /* the top card joins the team's naturals of its rank */
-  return gen_risk_may_start(g, p, card_rank(top), wilds + 1);
+  return gen_risk_may_start(g, p, card_rank(top), 1);
 }
 
 /* A meld of wild cards is started with all but two of them in the team's
@@ -110,14 +112,15 @@ int gen_risk_add_weight(gen_t *g, const meld_t *m, int weight) {
 
 int gen_risk_discard(gen_t *g, int p, card_t c) {
   if (open_for(g, p, c)) return 0; /* it finishes a meld that costs unfinished */
-  const rs_rank_rule_t *rr = rs_is_wild(g->rs, c) ? NULL : gen_vw(g)->kinds->rank_rule[card_rank(c)];
+  int r = card_rank(c);
+  const rs_rank_rule_t *rr = rs_is_wild(g->rs, c) ? NULL : gen_vw(g)->kinds->rank_rule[r];
   if (!rr || rr->hold == 0 || rr->hold_penalty == 0) return -1;
   int held = 0;
-  for (int s = 0; s < 4; s++) held += (int)gen_vw(g)->hand[p].n[card_make(card_rank(c), s)];
+  for (int s = 0; s < 4; s++) held += (int)gen_vw(g)->hand[p].n[card_make(r, s)];
   /* a rank the team can make a canasta of is kept for it, once the team has
    * opened (before, such cards alone seldom reach the opening minimum) */
   if (gen_vw(g)->team_opened[g->team_of[p]] && rr->unfinished > 0 &&
-      gen_risk_may_start(g, p, card_rank(c), 0))
+      gen_risk_may_start(g, p, r, 0))
     return -1;
   return held >= rr->hold ? 500 : held == rr->hold - 1 ? 40 : -1;
 }
