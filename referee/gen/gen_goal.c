@@ -127,3 +127,29 @@ bool gen_goal_wants(const gen_t *g, const goal_t *gl, card_t c) {
   return gen_goal_run_card(g, gl, c) ||
          (gl->pure_rank >= 0 && card_rank(c) == gl->pure_rank && !rs_is_wild(g->rs, c));
 }
+
+/* ---- the leader ------------------------------------------------------------ */
+
+/* How near p's team is to going out: its longest pure set and its longest
+ * sequence, each counted up to a canasta's length. */
+static int progress(gen_t *g, int p) {
+  const eng_view_t *e = gen_vw(g);
+  int bp = 0, bs = 0, cap = g->rs->canasta.min_cards;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != g->team_of[p]) continue;
+    int n = (int)m->cards.total > cap ? cap : (int)m->cards.total;
+    if (m->kind == KIND_SEQUENCE && n > bs) bs = n;
+    if (m->kind != KIND_SEQUENCE && m->wilds == 0 && m->kind != KIND_WILD_SET && n > bp) bp = n;
+  }
+  return bp + bs;
+}
+
+int gen_leader(gen_t *g, int p) {
+  int best = -1, most = progress(g, p) - 1;
+  for (int q = 0; q < g->np; q++) {
+    int v = q == p ? -1 : progress(g, q);
+    if (v > most) best = q, most = v;
+  }
+  return best;
+}

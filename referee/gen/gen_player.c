@@ -168,7 +168,7 @@ static void new_wild_meld(gen_t *g, cands_t *cs, int p, needs_t nd) {
   const meld_t *join = meld_wild_meld_to_join(e->kinds, e->melds, e->nmelds, g->team_of[p]);
   int room = wm->max_cards - (join ? (int)join->cards.total : 0);
   int n = all < room ? all : room;
-  if (n > 0 && n >= (join ? 1 : wm->min_cards))
+  if (n > 0 && n >= (join ? 1 : wm->min_cards) && (join || gen_risk_may_start_wild_meld(g, p)))
     cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
 }
 
@@ -185,16 +185,12 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if ((nd.growing & (1u << r)) && gen_needs_any(nd) && gen_chance(g, 90)) continue;
     int k = keep_for_runs(g, p, gl, cards, of_rank(h, r, cards, 64));
     if (k == 0 || k < rs->meld.min_naturals) continue;
-    /* meld.rank_rules: a meld that costs its penalty unfinished is started
-     * mostly when it is near complete */
-    const rs_rank_rule_t *rr = gen_vw(g)->kinds->rank_rule[r];
-    if (rr && rr->unfinished > 0 && k < 5 && gen_chance(g, 90)) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
     const meld_row_t *row = meld_set_row(gen_vw(g)->kinds, r);
     int fit = row->max_cards - k < nw ? row->max_cards - k : nw; /* meld.max_cards */
     int room = wild_room(g, row, k, k + fit);
     int hi = fit < room ? fit : room;
-    if (need > hi) continue;
+    if (need > hi || !gen_risk_may_start(g, p, r, hi)) continue;
     /* while a pure canasta is lacking, new sets mostly start pure; an
      * opening from the hand takes every wild card it can */
     int w = nd.hoard                          ? hi
@@ -271,6 +267,7 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   const eng_view_t *e = gen_vw(g);
   if (m->kind == KIND_WILD_SET) return nd.wild > 0 ? 11 : 4;
+  if (gen_risk_wild_kept(g, m->team)) return 0;
   /* a wild card would make a pure canasta that going out needs impure */
   if (m->wilds == 0 && meld_is_canasta(e->kinds, m) &&
       meld_canastas(e->kinds, e->melds, e->nmelds, m->team).pure <= g->rs->going_out.pure)
@@ -312,11 +309,12 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     }
     if (m->kind == KIND_WILD_MELD) { /* wild cards only: one more, up to its cap */
       if (nw > 0 && (int)m->cards.total < meld_row(e->kinds, m)->max_cards)
-        cand_add(g, cs, 10, 1, verb, wild, 1);
+        cand_add(g, cs, gen_risk_add_weight(g, m, 10), 1, verb, wild, 1);
       continue;
     }
     int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
-    if (k > 0) cand_add(g, cs, gen_needs_any(nd) ? 12 : 9, k, verb, cards, k);
+    int kw = gen_risk_add_weight(g, m, gen_needs_any(nd) ? 12 : 9);
+    if (k > 0) cand_add(g, cs, kw, k, verb, cards, k);
     int total = (int)m->cards.total;
     bool room = (int)m->wilds + 1 <= wild_room(g, meld_row(e->kinds, m), (int)m->naturals, total + 1);
     int ww = wild_weight(g, m, nd);
@@ -444,6 +442,7 @@ static bool take_pile(gen_t *g, int p) {
   card_t cards[64], wild[64];
   int k = of_rank(h, card_rank(top), cards, 32);
   int nw = wilds_in(g, h, wild, 32, gen_needs(g, p).wild > 0);
+  if (!gen_risk_may_take(g, p, top)) return false; /* it would cost a penalty */
   cands_t cs;
   cs.n = 0;
   { /* `take` alone: onto the team's meld */
@@ -468,32 +467,6 @@ static bool take_pile(gen_t *g, int p) {
   return true;
 }
 
-/* How near p's team is to going out: its longest pure set and its longest
- * sequence, each counted up to a canasta's length. */
-static int progress(gen_t *g, int p) {
-  const eng_view_t *e = gen_vw(g);
-  int bp = 0, bs = 0, cap = g->rs->canasta.min_cards;
-  for (int i = 0; i < e->nmelds; i++) {
-    const meld_t *m = &e->melds[i];
-    if (m->team != g->team_of[p]) continue;
-    int n = (int)m->cards.total > cap ? cap : (int)m->cards.total;
-    if (m->kind == KIND_SEQUENCE && n > bs) bs = n;
-    if (m->kind != KIND_SEQUENCE && m->wilds == 0 && m->kind != KIND_WILD_SET && n > bp) bp = n;
-  }
-  return bp + bs;
-}
-
-/* The player other than p whose team is nearest to going out, if it is at
- * least as near as p's; -1 for none. */
-static int leader(gen_t *g, int p) {
-  int best = -1, most = progress(g, p) - 1;
-  for (int q = 0; q < g->np; q++) {
-    int v = q == p ? -1 : progress(g, q);
-    if (v > most) best = q, most = v;
-  }
-  return best;
-}
-
 /* Whether the players help whoever is nearest to going out: where the hand
  * ends when the stock runs out, and where four or more sides each build
  * alone (a side reaches what going out needs before the stock runs out only
@@ -506,7 +479,7 @@ static bool helping(const gen_t *g) {
  * of another team when it holds a card the leader keeps. */
 static bool leaves_pile(gen_t *g, int p) {
   if (!helping(g)) return false;
-  int lead = leader(g, p);
+  int lead = gen_leader(g, p);
   if (lead < 0 || g->team_of[lead] == g->team_of[p]) return false;
   goal_t lg = gen_goal(g, lead);
   const eng_view_t *e = gen_vw(g);
@@ -580,6 +553,8 @@ static int opening_discard_weight(gen_t *g, int p, card_t c) {
  * can take). */
 static int discard_weight(gen_t *g, int p, const goal_t *gl, card_t c) {
   bool met = !gen_needs_any(gl->nd);
+  int risk = gen_risk_discard(g, p, c);
+  if (risk >= 0) return risk;
   if (gl->nd.hoard) return opening_discard_weight(g, p, c);
   if (gen_is_wild(g, c))
     return met || (g->rs->meld.wild_sets[card_rank(c)] && gl->nd.wild > 0) ? 1 : 3;
@@ -642,7 +617,7 @@ static bool discard(gen_t *g, int p) {
   cands_t cs;
   cs.n = 0;
   bool help = helping(g), feed = false;
-  int lead = help ? leader(g, p) : -1;
+  int lead = help ? gen_leader(g, p) : -1;
   goal_t lg = lead >= 0 ? gen_goal(g, lead) : gl;
   for (int i = 0; i < n && help && !feed; i++)
     feed = discard_weight(g, p, &gl, cards[i]) > 0 && feeds_next(g, p, cards[i]);

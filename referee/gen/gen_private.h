@@ -82,6 +82,28 @@ bool gen_goal_run_card(const gen_t *g, const goal_t *gl, card_t c);
 /* c is kept: a card of the run, or a natural of the rank kept. */
 bool gen_goal_wants(const gen_t *g, const goal_t *gl, card_t c);
 
+/* The player other than p whose team is nearest to going out (its longest
+ * pure set and sequence), if it is at least as near as p's; -1 for none. */
+int gen_leader(gen_t *g, int p);
+
+/* gen_risk.c: the melds that cost a penalty unfinished and the cards that
+ * cost one held (meld.rank_rules, wild_meld.unfinished). */
+/* A meld of rank r (with `wilds` wild cards) is started only when the team's
+ * hands hold what makes it complete, where it costs a penalty unfinished. */
+bool gen_risk_may_start(gen_t *g, int p, int r, int wilds);
+/* The same for taking the pile with `top` (counted with the naturals), and
+ * no take that brings a rank with a hold penalty far past it. */
+bool gen_risk_may_take(gen_t *g, int p, card_t top);
+bool gen_risk_may_start_wild_meld(gen_t *g, int p);
+/* The team has an unfinished meld of wild cards that costs a penalty: its
+ * wild cards go there, to no other meld. */
+bool gen_risk_wild_kept(gen_t *g, int team);
+/* The weight of an addition to m: above all others while m costs unfinished. */
+int gen_risk_add_weight(gen_t *g, const meld_t *m, int weight);
+/* c's discard weight where a penalty decides it (0: kept to finish a meld;
+ * high: held, it reaches a hold penalty), -1 where none does. */
+int gen_risk_discard(gen_t *g, int p, card_t c);
+
 /* gen_player.c: one turn of the player to act, played again by more cautious
  * players while it gets stuck; false when no level found a way on. */
 bool gen_play_turn(gen_t *g);

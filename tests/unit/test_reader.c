@@ -263,7 +263,7 @@ Test(reader, the_hot_path_reads_as_the_grammar_does) {
   grammar_only = cgr_open_lines();
   cgr_set_fast(grammar_only, false);
   static const char *const variants[] = {"classic", "two-player", "chinese", "italian", "samba",
-                                         "hand-and-foot", "bolivia"};
+                                         "hand-and-foot", "bolivia", "modern-american"};
   unsigned long long lines = 0;
   for (int v = 0; v < (int)(sizeof variants / sizeof *variants); v++) {
     char *text = NULL;
