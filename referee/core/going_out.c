@@ -35,6 +35,24 @@ static bool concealed_exempt(engine_t *e, int team) {
   return true;
 }
 
+/* opening.splash: the opening turn, begun by a draw (no take), lays a
+ * complete canasta without wild cards or one of wild cards only: it opens
+ * whatever the melds are worth and whatever the team's total (and holds the
+ * natural meld opening.natural_meld asks for, or the wild one). */
+static bool splash(engine_t *e, int team) {
+  if (!e->rs->opening.splash || e->took_pile) return false;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != team || !meld_is_canasta(e->kinds, m)) continue;
+    if (m->wilds == 0 || (m->kind == KIND_WILD_MELD && m->naturals == 0)) {
+      eng_use(e, RK_OPENING_SPLASH);
+      e->team_opened[team] = true;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* opening.judged: meld (every group the opening turn lays, `meld` or `take
  * C...`, is worth the minimum alone, as laid) or first_meld (only its first
  * group is judged, alone). The first group judged that falls short is kept:
@@ -119,7 +137,7 @@ bool eng_judge_opening(engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
   int team = e->team_of[p];
   if (e->opened_before_turn || !e->first_meld.set || e->team_opened[team]) return true;
-  if (concealed_exempt(e, team)) return true;
+  if (concealed_exempt(e, team) || splash(e, team)) return true;
   if (!natural_meld_laid(e, p)) return false;
   long best = 0, sum = 0;
   bool hidden = false;

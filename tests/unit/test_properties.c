@@ -176,8 +176,10 @@ Test(properties, bolivia_games_are_legal) {
 Test(properties, modern_american_games_are_legal) {
   /* the players never aim for a special hand (a whole hand of pairs, a
    * straight, ...), none comes by chance in these games, and so no three is
-   * kept for a straight */
-  const char *const rare[] = {"special_hands", "special_keep_three", NULL};
+   * kept for a straight; nor does a team open with a whole canasta below the
+   * minimum (opening.splash: seven of a rank in the hand before the team
+   * opens, and worth less than 125) */
+  const char *const rare[] = {"special_hands", "special_keep_three", "opening.splash", NULL};
   generated_games_are_legal("modern-american", rare);
 }
 
