@@ -556,6 +556,14 @@ for f in $(some "$c"/legal-*.cgr); do
   cmp -s "$tmp/a.json" "$tmp/b.json" || { echo "FAIL: $f: extends: classic scores differently"; fails=$((fails + 1)); }
 done
 
+# a count of one in the singular, in English and in French (the packs of a
+# one-pack ruleset: "the 1 packs hold 1" until bdbce29)
+one_pack=$src/corpus/custom/illegal-deal-one-pack.cgr
+"$ref" "$one_pack" | grep -q 'one AS too many: the 1 pack holds 1 ' ||
+  { echo "FAIL: one pack is not said in the singular: $("$ref" "$one_pack" | head -1)"; fails=$((fails + 1)); }
+"$ref" --lang fr "$one_pack" | grep -q 'un AS de trop : le 1 jeu en contient 1 ' ||
+  { echo "FAIL: one pack is not said in the singular in French"; fails=$((fails + 1)); }
+
 [ "$fails" -eq 0 ] || exit 1
 command -v python3 >/dev/null || {
   echo "cli: SKIPPED: python3 is not installed (sh tests/setup.sh installs it): the JSON and the JUnit XML were not parsed"

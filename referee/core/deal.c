@@ -13,8 +13,9 @@ static bool deal_cards(engine_t *e, const stmt_t *st, card_counts_t *to) {
     card_t c = st->cards[i];
     if (!cc_take(&e->stock, c, 1))
       return eng_fail(e, st, st->card_cols[i], CODE_DEAL, RK_TABLE_PACKS,
-                      _("one %s too many: the %d packs hold %u"), card_name(c, b), e->seat->packs,
-                      e->packs.n[c]);
+                      P_("one %s too many: the %d pack holds %u",
+                         "one %s too many: the %d packs hold %u", e->seat->packs),
+                      card_name(c, b), e->seat->packs, e->packs.n[c]);
     if (to) cc_add(to, c, 1);
   }
   return true;
@@ -45,8 +46,9 @@ static bool deal_stock(engine_t *e, const stmt_t *st) {
   if (e->stock_known) return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("a second stock line"));
   if (st->ncards > e->packs.total)
     return eng_fail(e, st, st->key.col, CODE_DEAL, RK_TABLE_PACKS,
-                    _("the stock line lists %u cards, the %d packs hold %u"), st->ncards,
-                    e->seat->packs, e->packs.total);
+                    P_("the stock line lists %u cards, the %d pack holds %u",
+                       "the stock line lists %u cards, the %d packs hold %u", e->seat->packs),
+                    st->ncards, e->seat->packs, e->packs.total);
   e->stock_known = true;
   e->stock_len = st->ncards;
   memcpy(e->stock_order, st->cards, st->ncards * sizeof(card_t));

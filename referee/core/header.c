@@ -210,8 +210,9 @@ bool game_header_done(game_t *g, const stmt_t *st) {
   }
   if (r->nteams != seat->teams) {
     game_fail_at_player(g, r->nplayers - 1, CODE_SEATING, RK_TABLE_TEAMS,
-            _("%d teams at %d players, the %s rules play %d"), r->nteams, r->nplayers, r->rs->name,
-            seat->teams);
+            P_("%d team at %d players, the %s rules play %d",
+               "%d teams at %d players, the %s rules play %d", r->nteams),
+            r->nteams, r->nplayers, r->rs->name, seat->teams);
     return false;
   }
   if (!team_sizes_fit(g, seat)) return false;
