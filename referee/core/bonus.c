@@ -5,9 +5,11 @@
  * What holds (the rule pages are quoted under the `bonus` keys in
  * docs/rulesets.md: the melder takes a packet after the initial meld and its
  * discard, and one not taken then is lost): a
- * team takes at most one packet; the packets go in their order to the teams
- * that take one; a packet not taken at its moment is never taken, and its
- * cards count for no one. */
+ * team takes at most one packet; a team's packet is the one of its place in
+ * the order the teams open ("If your team is the first to meld you draw four
+ * bonus cards; if the other team has already melded you draw only three",
+ * pagat), whether or not the teams before it took theirs; a packet not taken
+ * at its moment is never taken, and its cards count for no one. */
 #include "engine_private.h"
 
 #include "i18n.h"
@@ -18,11 +20,20 @@ static bool opening_now(const engine_t *e, int p) {
   return p == e->current && !e->opened_before_turn && (e->first_meld.set || e->took_pile);
 }
 
+/* The packet of p's team, opening now: as many as the teams that opened
+ * before it (packets past the last one: none). */
+static int packet_of(const engine_t *e, int p) {
+  int n = 0;
+  for (int t = 0; t < e->nteams; t++) n += t != e->team_of[p] && e->team_opened[t];
+  return n;
+}
+
 /* A packet is left for p's team, and nothing the ruleset says withholds it
  * (bonus.by_take, bonus.stock_min). */
 static bool packet_left(const engine_t *e, int p, bool by_take) {
   const struct rs_bonus *b = &e->rs->bonus;
-  return e->packets_taken < b->npackets && !e->team_packet[e->team_of[p]] &&
+  int i = packet_of(e, p);
+  return i < b->npackets && !e->packet_taken[i] && !e->team_packet[e->team_of[p]] &&
          (b->by_take || !by_take) && (int)e->stock.total >= b->stock_min;
 }
 
@@ -78,7 +89,8 @@ static bool packet_earned(engine_t *e, const stmt_t *st, int p, bool by_take) {
   if (e->team_packet[e->team_of[p]])
     return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
                     _("the team has already taken its bonus packet"));
-  if (e->packets_taken == b->npackets)
+  int i = packet_of(e, p);
+  if (i >= b->npackets || e->packet_taken[i])
     return eng_fail(e, st, col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
                     _("no bonus packet is left"));
   if (by_take && !b->by_take)
@@ -99,7 +111,7 @@ static bool packet_earned(engine_t *e, const stmt_t *st, int p, bool by_take) {
  * cards), or its number of cards is drawn from the stock (`talon C...`). */
 static bool packet_to_hand(engine_t *e, const stmt_t *st, int p) {
   const struct rs_bonus *b = &e->rs->bonus;
-  int i = e->packets_taken;
+  int i = packet_of(e, p);
   unsigned want = b->from == BONUS_FROM_PACKET ? 0 : (unsigned)b->packets[i].cards;
   if (st->ncards != want)
     return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_FROM,
@@ -122,8 +134,8 @@ bool eng_act_talon(engine_t *e, const stmt_t *st, int p) {
   if (!packet_due_now(e, st, p, &by_take) || !packet_earned(e, st, p, by_take) ||
       !packet_to_hand(e, st, p))
     return false;
+  e->packet_taken[packet_of(e, p)] = true;
   e->team_packet[e->team_of[p]] = true;
-  e->packets_taken++;
   e->bonus_player = -1;
   eng_use(e, RK_BONUS_PACKETS);
   eng_use(e, RK_BONUS_WHEN);

@@ -87,7 +87,7 @@ struct engine {
   /* bonus.* (bonus.c): the packets set aside, in their order, and who earned them */
   card_counts_t packet[RS_MAX_PACKETS];
   int npackets_dealt;           /* `talon` lines read */
-  int packets_taken;            /* packets handed out, in order */
+  bool packet_taken[RS_MAX_PACKETS]; /* handed out (a packet not taken at its moment stays) */
   bool team_packet[MAX_TEAMS];  /* the team has taken its packet */
   int bonus_player;             /* after_discard: the player whose packet is due now, -1 */
   bool bonus_by_take;           /* that player's team opened by taking the pile */

@@ -31,10 +31,15 @@ long score_cards(const ruleset_t *rs, const card_counts_t *cc) {
   return v;
 }
 
-long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count) {
+/* red_threes.in_hand: penalty: held threes cost in_hand_penalty each (true)
+ * rather than counting as laid. */
+static bool held_penalised(const ruleset_t *rs, bool melded) {
   rs_red3_in_hand_t mode = rs->red_threes.in_hand;
-  bool penalty = mode == RED3_IN_HAND_PENALTY ||
-                 (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
+  return mode == RED3_IN_HAND_PENALTY || (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
+}
+
+long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count) {
+  bool penalty = held_penalised(rs, melded);
   *count = laid + (penalty ? 0 : held);
   long v = rs_red3_value(rs, *count);
   if (!melded && rs->red_threes.without_meld_each > 0)
@@ -264,7 +269,9 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
   bool melded = eng_team_meld_count(e, t) > 0;
   bool counts_for = melded && !red3_short(e, t);
   score_threes(e, t, held, counts_for, s);
-  if (threes_zero(e, t)) s->red_threes = 0;
+  /* zero_from: the threes count nothing; one held still costs its penalty */
+  if (threes_zero(e, t))
+    s->red_threes = held_penalised(rs, counts_for) ? -(long)held * rs->red_threes.in_hand_penalty : 0;
   /* red_threes.negative_without_books: a team that melded but lacks what
    * going out needs counts its red threes against it (once: a team short of
    * red_threes.canastas_needed has them against it already) */

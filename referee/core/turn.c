@@ -166,6 +166,19 @@ static bool replacement_draw(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+/* end.last_three_stays: a bonus three among the stock's last cards drawn
+ * ends the hand there, before it is laid: nothing could replace it, and it
+ * stays in the hand (red_threes.in_hand scores it). */
+static void last_three_stays(engine_t *e, const stmt_t *st) {
+  if (!e->rs->end.last_three_stays || e->stock.total > 0) return;
+  for (unsigned i = 0; i < st->ncards; i++)
+    if (rs_is_bonus(e->rs, st->cards[i])) {
+      eng_use(e, RK_END_LAST_THREE_STAYS);
+      e->over = e->stock_out = true;
+      return;
+    }
+}
+
 static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   if (e->owed_player == p && e->owed > 0) return replacement_draw(e, st, p);
   if (e->drawn) {
@@ -191,6 +204,7 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   eng_use(e, RK_TURN_DRAW);
   e->drawn = true;
   e->empty_hand = false; /* drawn on: the hand holds cards, the moment to end is past */
+  last_three_stays(e, st);
   return true;
 }
 

@@ -30,7 +30,7 @@ typedef struct {
   smeld_t meld[NOSEATS][MAXMELDS];
   int nmelds[NOSEATS];
   int pile[MAXPILE], npile;
-  int packet[4][KINDS], npackets, taken; /* `talon` lines, and packets taken (bonus.packets) */
+  int packet[4][KINDS], npackets; /* `talon` lines (bonus.packets) */
   int dealer, cut, turn, actor;
   int first_meld_turn[NOSEATS], team_first_meld_turn[NOSEATS];
   bool decided; /* the hand's last line is `end` or `yes` */
@@ -67,7 +67,7 @@ static void new_hand(sc_t *s) {
   memset(s->nmelds, 0, sizeof s->nmelds);
   s->npile = 0;
   s->refused = false;
-  s->npackets = s->taken = 0;
+  s->npackets = 0;
   memset(s->packet, 0, sizeof s->packet);
   s->dealer = -1;
   s->cut = -1;
@@ -327,11 +327,13 @@ static void action(sc_t *s, int p, char *w[], int n) {
     s->hand[p][cards[0]]--;
     if (s->npile < MAXPILE) s->pile[s->npile++] = cards[0];
   } else if (strcmp(verb, "talon") == 0) {
-    /* bonus.from: packet, the next packet set aside; stock: the cards named */
-    for (int c = 0; c < KINDS && k == 0 && s->taken < s->npackets; c++)
-      s->hand[p][c] += s->packet[s->taken][c];
-    for (int i = 0; i < k; i++) s->hand[p][cards[i]]++;
-    s->taken++;
+    /* bonus.from: packet, the team's packet set aside, the one of its place
+     * in the order the teams opened (as many as the other teams with a meld:
+     * the talon comes in the opening turn); stock: the cards named */
+    int i = 0;
+    for (int t = 0; t < NOSEATS; t++) i += t != s->team[p] && s->nmelds[t] > 0;
+    for (int c = 0; c < KINDS && k == 0 && i < s->npackets; c++) s->hand[p][c] += s->packet[i][c];
+    for (int j = 0; j < k; j++) s->hand[p][cards[j]]++;
   } else if (strcmp(verb, "foot") == 0) {
     for (int c = 0; c < KINDS; c++) s->hand[p][c] += s->foot[p][c], s->foot[p][c] = 0;
   }
