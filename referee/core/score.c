@@ -79,7 +79,7 @@ static bool red3_short(const engine_t *e, int t) {
   return need > 0 && meld_canastas(e->kinds, e->melds, e->nmelds, t).all < need;
 }
 
-/* red_threes.by_colour: the team's threes held in hand and foot, red
+/* red_threes.by_colour: the team's threes held in the hands and the feet, red
  * (colour 0) or black (1). */
 static int colour_held(const engine_t *e, int t, int colour) {
   card_t a = card_make(RANK_3, colour ? SUIT_S : SUIT_H);

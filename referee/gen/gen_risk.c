@@ -96,8 +96,8 @@ bool gen_risk_may_take(gen_t *g, int p, card_t top) {
 
 /* A meld of wild cards is started with all but two of them in the team's
  * hands: with none short the team never held them (tests/wildmeld.sh's
- * games, two players, had none), with three short Modern American's games
- * took 7 hands rather than 6 (seeds 1..40). */
+ * games, two players, had none), with three short the games of a shipped
+ * ruleset with wild_meld.unfinished took 7 hands rather than 6 (seeds 1..40). */
 bool gen_risk_may_start_wild_meld(gen_t *g, int p) {
   const meld_row_t *wm = &gen_vw(g)->kinds->row[KIND_WILD_MELD];
   return wm->unfinished == 0 || team_wilds(g, p) >= wm->canasta_cards - 2;
