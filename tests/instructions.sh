@@ -2,14 +2,16 @@
 # Instructions per action, counted by callgrind (not a test: it asserts
 # nothing; counts, unlike times, do not move with the machine's load).
 #
-# The block is issue 27's: `referee gen --variant V --games 100 --seed 21` of
-# the four shipped variants, one after the other, written by the first
-# REFEREE (default build/referee), or the file given with -b (bench.sh gives
-# its own). Every REFEREE then reads the same bytes, once judging
+# The block is tests/blocks/seeds-8e9e80a.cgr.xz: `referee gen --variant V
+# --games 100 --seed 21` of classic, two-player, chinese and italian as
+# 8e9e80a's generator wrote them (a later generator plays other games, so only
+# these bytes compare across commits), or the file given with -b (bench.sh
+# gives its own). Every REFEREE reads the same bytes, once judging
 # (`--quiet`) and once reading only (`--parse-only --quiet`); the actions are
 # those `--parse-only --stats` counts in the block. Two binaries compare only
-# on one block: a generator that changed writes other games, and a referee
-# that stops at an illegal action skips the rest of its record.
+# on one block: a referee that stops at an illegal action skips the rest of
+# its record. tests/instructions_guard.sh is the test that holds the counts
+# under the ceilings recorded in tests/blocks/ceilings.
 # Usage: sh tests/instructions.sh [-b BLOCK] [REFEREE...]
 set -eu
 block=
@@ -22,10 +24,8 @@ trap 'rm -rf "$dir"' EXIT
 
 if [ -z "$block" ]; then
   block=$dir/block.cgr
-  for v in classic two-player chinese italian; do
-    "$1" gen --variant "$v" --games 100 --seed 21
-  done >"$block"
-  echo "block: referee gen --seed 21 --games 100 of the four variants, by $1"
+  xz -dc "$(dirname "$0")/blocks/seeds-8e9e80a.cgr.xz" >"$block"
+  echo "block: tests/blocks/seeds-8e9e80a.cgr.xz (8e9e80a's games of the four seeds)"
 fi
 actions=$("$1" --parse-only --stats --quiet "$block" 2>&1 | sed -n 's/.* records, \([0-9]*\) actions.*/\1/p')
 [ "${actions:-0}" -gt 0 ] || { echo "no action counted in $block"; exit 3; }
