@@ -38,15 +38,25 @@ typedef struct {
                    (rulesets.md, going_out.ask: "after `no` the player must not go out
                    this turn"; a hand it empties then ends on the empty stock) */
   bool record_started;
+  int shown_team, shown_value; /* `show`: the team and its special hand's value, or -1, 0 */
 } sc_t;
 
 static int rank_of(int c) { return c == JOKER ? 13 : c / 4; }
 
+/* format.md's cards: a rank (`10` for `T`) and a suit, a letter or its
+ * symbol, or `JK` */
 static int parse_card(const char *w) {
   if (strcmp(w, "JK") == 0) return JOKER;
   static const char ranks[] = "23456789TJQKA", suits[] = "SHDC";
-  if (strlen(w) != 2 || !strchr(ranks, w[0]) || !strchr(suits, w[1])) return -1;
-  return (int)(strchr(ranks, w[0]) - ranks) * 4 + (int)(strchr(suits, w[1]) - suits);
+  static const char *const symbols[] = {"\u2660", "\u2665", "\u2666", "\u2663"};
+  const char *at = strncmp(w, "10", 2) == 0 ? ranks + 8 : w[0] ? strchr(ranks, w[0]) : NULL;
+  if (!at) return -1;
+  const char *suit = w + (at == ranks + 8 && w[0] == '1' ? 2 : 1);
+  int r = (int)(at - ranks) * 4;
+  if (strlen(suit) == 1 && strchr(suits, suit[0])) return r + (int)(strchr(suits, suit[0]) - suits);
+  for (int i = 0; i < 4; i++)
+    if (strcmp(suit, symbols[i]) == 0) return r + i;
+  return -1;
 }
 
 static bool wild(const sc_t *s, int c) { return s->rs->cards.wild[rank_of(c)]; }
@@ -60,6 +70,8 @@ static int seat(const sc_t *s, const char *name) {
 }
 
 static void new_hand(sc_t *s) {
+  s->shown_team = -1;
+  s->shown_value = 0;
   memset(s->hand, 0, sizeof s->hand);
   memset(s->foot, 0, sizeof s->foot);
   memset(s->red3, 0, sizeof s->red3);
@@ -297,6 +309,86 @@ static void merge(sc_t *s, int p, const char *a, const char *b) {
   memset(from, 0, sizeof *from);
 }
 
+/* ---- special hands (rulesets.md: special_hands) ---- */
+
+static bool bonus_card(const ruleset_t *rs, int c) {
+  return rs->cards.bonus_threes == BONUS_THREES_ALL ? c != JOKER && c / 4 == 1
+         : rs->cards.bonus_threes == BONUS_THREES_RED ? red3(c)
+                                                       : false;
+}
+
+static int by_size(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+
+/* the same sizes, in any order */
+static bool same_sizes(int *a, int na, const int *b, int nb) {
+  if (na != nb) return false;
+  int bb[RS_MAX_GROUPS + 14];
+  memcpy(bb, b, (size_t)nb * sizeof *b);
+  qsort(a, (size_t)na, sizeof *a, by_size);
+  qsort(bb, (size_t)nb, sizeof *bb, by_size);
+  return memcmp(a, bb, (size_t)na * sizeof *a) == 0;
+}
+
+/* The cards counted by rank (n[13]: jokers) make one group of one rank per
+ * size of `groups` (given apart, as the straight has none) and of
+ * `wild_groups`: natural ranks go to `groups`; a wild rank's cards go to
+ * `wild_groups`, or to `groups` where the row's `wild` says so; with
+ * `wild_mixed` all wild cards together fill `wild_groups`. */
+static bool fits_groups(const ruleset_t *rs, const rs_special_hand_t *h, const int *groups,
+                        int ngroups, const int n[14]) {
+  int nat[14], nn = 0, wc[14], nw = 0, wilds = 0, wanted = 0;
+  for (int r = 0; r < 14; r++) {
+    if (!n[r]) continue;
+    if (rs->cards.wild[r]) wc[nw++] = n[r], wilds += n[r];
+    else nat[nn++] = n[r];
+  }
+  for (int i = 0; i < h->nwild_groups; i++) wanted += h->wild_groups[i];
+  if (h->wild_mixed) return wilds == wanted && same_sizes(nat, nn, groups, ngroups);
+  for (int mask = 0; mask < 1 << nw; mask++) {
+    if (mask && !h->wild) break;
+    int a[28], na = 0, b[14], nb = 0;
+    for (int i = 0; i < nn; i++) a[na++] = nat[i];
+    for (int i = 0; i < nw; i++) {
+      if (mask >> i & 1) a[na++] = wc[i];
+      else b[nb++] = wc[i];
+    }
+    if (same_sizes(a, na, groups, ngroups) && same_sizes(b, nb, h->wild_groups, h->nwild_groups))
+      return true;
+  }
+  return false;
+}
+
+static bool fits(const ruleset_t *rs, const rs_special_hand_t *h, const int *cards, int k) {
+  int n[14] = {0};
+  bool bonus = false, wilds = false, straight = h->kind == SPECIAL_STRAIGHT;
+  for (int i = 0; i < k; i++) {
+    n[rank_of(cards[i])]++;
+    bonus = bonus || bonus_card(rs, cards[i]);
+    wilds = wilds || rs->cards.wild[rank_of(cards[i])];
+  }
+  for (int r = 0; r < 14; r++)
+    if (h->ranks[r] && !n[r]) return false;
+  if (bonus && !straight) return false; /* no group holds a bonus card */
+  if (h->kind == SPECIAL_PAIRS) {
+    for (int r = 0; r < 14; r++)
+      if (n[r] % 2) return false;
+    return h->wild || !wilds;
+  }
+  if (!straight) return fits_groups(rs, h, h->groups, h->ngroups, n);
+  for (int r = 0; r < 13; r++) /* one of each rank A..K, the two and a three as their rank */
+    if (n[r]-- == 0) return false;
+  return fits_groups(rs, h, NULL, 0, n);
+}
+
+/* the value of the row worth most that the shown cards fit, 0 for none */
+static int special_value(const ruleset_t *rs, const int *cards, int k) {
+  int best = 0;
+  for (int i = 0; i < rs->nspecial_hands; i++)
+    if (rs->special_hands[i].value > best && fits(rs, &rs->special_hands[i], cards, k))
+      best = rs->special_hands[i].value;
+  return best;
+}
+
 static void action(sc_t *s, int p, char *w[], int n) {
   int cards[128];
   const char *verb = w[1];
@@ -334,6 +426,10 @@ static void action(sc_t *s, int p, char *w[], int n) {
     for (int t = 0; t < NOSEATS; t++) i += t != s->team[p] && s->nmelds[t] > 0;
     for (int c = 0; c < KINDS && k == 0 && i < s->npackets; c++) s->hand[p][c] += s->packet[i][c];
     for (int j = 0; j < k; j++) s->hand[p][cards[j]]++;
+  } else if (strcmp(verb, "show") == 0) {
+    for (int i = 0; i < k; i++) s->hand[p][cards[i]]--;
+    s->shown_team = s->team[p];
+    s->shown_value = special_value(s->rs, cards, k);
   } else if (strcmp(verb, "foot") == 0) {
     for (int c = 0; c < KINDS; c++) s->hand[p][c] += s->foot[p][c], s->foot[p][c] = 0;
   }
@@ -435,22 +531,37 @@ static int cutter_team(const sc_t *s) {
   return s->team[(s->dealer + s->np - 1) % s->np];
 }
 
-/* The team has the canastas going out needs (going_out.canastas, pure,
- * impure; wild ones and sequences are not counted: no ruleset with
- * red_threes.negative_without_books asks for them). */
+/* The team has what going out needs (going_out.canastas in all, pure and
+ * impure canastas of a natural rank, wild ones — of a wild rank or of wild
+ * cards only —, complete sequences; a complete sequence counts among the
+ * canastas in all where sequence.canasta says so). */
 static bool books(const sc_t *s, int t) {
   const ruleset_t *rs = s->rs;
-  int all = 0, pure = 0;
+  int all = 0, pure = 0, impure = 0, wilds = 0, sequences = 0;
   for (int i = 0; i < s->nmelds[t]; i++) {
     const smeld_t *m = &s->meld[t][i];
-    if (m->kind != SET || m->rank < 0 || m->count < rs->canasta.min_cards) continue;
+    if (m->count == 0) continue;
+    if (m->kind == SEQUENCE) {
+      bool done = m->count == rs->sequence.max_cards;
+      sequences += done;
+      all += done && rs->sequence.canasta;
+      continue;
+    }
+    if (!is_canasta(rs, m)) continue;
+    all++;
+    if (m->kind == WILD || (m->rank >= 0 && wild(s, m->rank * 4))) {
+      wilds++;
+      continue;
+    }
+    if (m->rank < 0) continue;
     bool clean = true;
     for (int c = 0; c < KINDS; c++) clean = clean && !(m->n[c] && wild(s, c));
-    all++;
     pure += clean;
+    impure += !clean;
   }
-  return all >= rs->going_out.canastas && pure >= rs->going_out.pure &&
-         all - pure >= rs->going_out.impure;
+  const struct rs_going_out *g = &rs->going_out;
+  return all >= g->canastas && pure >= g->pure && impure >= g->impure && wilds >= g->wild &&
+         sequences >= g->sequences;
 }
 
 /* count threes of a team with (melded) or without what they need to count
@@ -496,6 +607,12 @@ static void score_threes(const sc_t *s, int t, const int held[2], parts_t *x) {
 static void score_team(const sc_t *s, int t, parts_t *x) {
   const ruleset_t *rs = s->rs;
   memset(x, 0, sizeof *x);
+  /* a special hand: its value in place of everything else (the "going out"
+   * column), the partners' cards counting for nothing */
+  if (t == s->shown_team) {
+    x->out = s->shown_value;
+    return;
+  }
   for (int i = 0; i < s->nmelds[t]; i++) {
     const smeld_t *m = &s->meld[t][i];
     for (int c = 0; c < KINDS; c++) x->melded += (long)m->n[c] * rs->cards.value[rank_of(c)];
