@@ -377,18 +377,28 @@ static bool better_home(const meld_t *a, const meld_t *b) {
   return a->wilds < b->wilds;
 }
 
+/* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand; the
+ * sentence names the cause by freeze.c's table (the card that froze it, or
+ * the player it is frozen for), the verdict cites the table's key. */
+static bool frozen_needs(engine_t *e, const stmt_t *st, const pile_freeze_t *f, int rank,
+                         unsigned nat) {
+  char b[4], why[NAME_LEN + 128];
+  int need = f->naturals;
+  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
+  snprintf(why, sizeof why, _(eng_freeze_refusal(f->cause)), what);
+  return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, f->verdict,
+                  P_("%s: taking it needs %d natural %s from the hand, the take shows %u",
+                     "%s: taking it needs %d natural %s from the hand, the take shows %u", need),
+                  why, need, card_rank_noun(rank, need), nat);
+}
+
 /* pile.take_onto_meld, pile.take_onto_sequence: `take` alone puts the top
  * card on a team meld it may join, the best by better_home. */
 static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
                            const pile_freeze_t *f) {
   int rank = card_rank(top);
   unsigned col = st->verb_word.col;
-  if (f->cause != FREEZE_NONE)
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
-                    P_("the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
-                       "the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
-                       f->naturals),
-                    f->naturals, card_rank_noun(rank, f->naturals));
+  if (f->cause != FREEZE_NONE) return frozen_needs(e, st, f, rank, 0); /* shows no natural */
   meld_t *m = NULL;
   for (int i = 0; i < e->nmelds; i++) {
     meld_t *o = &e->melds[i];
@@ -415,21 +425,6 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
 static void note_frozen_take(engine_t *e, const pile_freeze_t *f) {
   eng_use(e, RK_PILE_UNFREEZE_NATURALS);
   eng_use(e, f->rule);
-}
-
-/* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand; the
- * sentence names the cause by freeze.c's table (the card that froze it, or
- * the player it is frozen for), the verdict cites the table's key. */
-static bool frozen_needs(engine_t *e, const stmt_t *st, const pile_freeze_t *f, int rank,
-                         unsigned nat) {
-  char b[4], why[NAME_LEN + 128];
-  int need = f->naturals;
-  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
-  snprintf(why, sizeof why, _(eng_freeze_refusal(f->cause)), what);
-  return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, f->verdict,
-                  P_("%s: taking it needs %d natural %s from the hand, the take shows %u",
-                     "%s: taking it needs %d natural %s from the hand, the take shows %u", need),
-                  why, need, card_rank_noun(rank, need), nat);
 }
 
 /* pile.unfreeze_naturals, pile.take_naturals, pile.wild_discard_naturals:
