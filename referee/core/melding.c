@@ -111,7 +111,8 @@ static bool judge_wild_entry(const engine_t *e, const meld_t *onto, int rank, me
 }
 
 /* The join judgement, one for forming a set onto the team's meld of its
- * rank, adding, and merging, asked by the what-if layer too: `cards` cards,
+ * rank, adding, taking the top card onto a meld, and merging, asked by the
+ * what-if layer too: `cards` cards,
  * `wilds` of them wild, joining the team's set `onto` of `rank` (NULL: a
  * new set; c: the set's counts once they join). canasta.closed, the set's
  * limits (meld.max_wild, meld.max_cards, ...), meld.wild_set_fill,
@@ -419,8 +420,8 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
     return true;
   }
   static const mix_t top_card = {.naturals = 1}; /* a natural of the meld's rank */
-  if (!meld_judge_closed(e->kinds, m, 1, 0, &e->err, &e->uses) ||
-      !meld_judge_set(e->kinds, rank, meld_count(m, &top_card), &e->err, &e->uses))
+  if (!eng_judge_join(e, e->team_of[p], m, rank, meld_count(m, &top_card), 1, 0, &e->err,
+                      &e->uses))
     return eng_judged(e, st, col);
   if (!onto_meld_naturals(e, st, p, top)) return false;
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
