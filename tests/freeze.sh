@@ -11,7 +11,10 @@
 #     (it said "frozen for a team that has not opened"), so do --explain and
 #     the page, and a legal take relies on pile.frozen_until_taken (it noted
 #     pile.frozen_for_unopened, a rule switched off);
-#  3. the same in French.
+#  3. a bare take onto a meld (no natural shown) says the same cause and
+#     cites the same key as a take that shows too few: pile.always_frozen
+#     under that rule (it said "the pile is frozen", pile.unfreeze_naturals);
+#  4. the same in French.
 # Usage: sh tests/freeze.sh REFEREE SOURCE_DIR
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -36,10 +39,16 @@ for f in $(grep -rl 'expect: illegal PILE-FROZEN' "$c" | sort); do
   (cd "$(dirname "$f")" && noenv "$ref" --color never --explain "$(basename "$f")") >"$tmp/x" 2>&1
   said=$(grep -m1 'illegal: PILE-FROZEN' "$tmp/x")
   pile=$(grep -m1 '^  pile: ' "$tmp/x")
+  # a bare take onto a meld too: one cause, one key, one sentence
+  [ "$(cause "$said")" = "$(cause "$pile")" ] ||
+    fail "${f#"$src"/}: the verdict's cause ($(cause "$said")) is not the table's ($(cause "$pile")): $said / $pile"
+  case $(cause "$said") in
+    always) key=pile.always_frozen ;;
+    *) key=pile.unfreeze_naturals ;;
+  esac
   case $said in
-    *"the take shows none"*) ;; # a bare take: "the pile is frozen", no cause
-    *) [ "$(cause "$said")" = "$(cause "$pile")" ] ||
-         fail "${f#"$src"/}: the verdict's cause ($(cause "$said")) is not the table's ($(cause "$pile")): $said / $pile" ;;
+    *"($key)") ;;
+    *) fail "${f#"$src"/}: the verdict cites another key than $key: $said" ;;
   esac
   [ "$(cause "$pile")" != none ] || fail "${f#"$src"/}: --explain shows no freeze: $pile"
   (cd "$(dirname "$f")" && noenv "$ref" --json --explain "$(basename "$f")") >"$tmp/j" 2>&1
@@ -61,8 +70,12 @@ contains "$tmp/out" '| `pile.frozen_until_taken` | 1 | 0 |' "the legal take reli
 a=$c/custom/illegal-always-frozen.cgr
 expect 1 "always frozen" -- noenv "$ref" --color never --explain "$a"
 contains "$tmp/out" "  pile: K♦ on top, 3 cards; always frozen" "--explain under pile.always_frozen"
+b=$c/custom/illegal-always-frozen-onto-meld.cgr
+expect 1 "a bare take, always frozen" -- noenv "$ref" --color never --explain "$b"
+contains "$tmp/out" "the pile is always frozen: taking it needs 2 natural kings from the hand, the take shows 0 (pile.always_frozen)" "a bare take onto a meld under pile.always_frozen"
+contains "$tmp/out" "rule: pile.always_frozen" "--explain's rule for a bare take under pile.always_frozen"
 
-# 3. In French.
+# 4. In French.
 expect 1 "in French" -- noenv "$ref" --lang fr --color never --explain "$u"
 contains "$tmp/out" "la défausse est gelée pour Anne jusqu'à une première prise : la prendre demande 2 cartes" "the verdict in French"
 contains "$tmp/out" "3 cartes ; gelée pour Anne jusqu'à une première prise" "--explain in French"

@@ -2,7 +2,8 @@
 # Melds of wild cards only (wild_meld.*, issues 28 and 29) as every output
 # names them: --explain in English and French, --json's state, the dispute
 # page's table, what was legal instead of a wild card refused by
-# wild_meld.exclusive, the loader's refusals, and `referee gen` playing legal
+# wild_meld.exclusive, what was legal instead of a merge of two of them
+# (nothing: only sets merge), the loader's refusals, and `referee gen` playing legal
 # games under the custom rulesets of corpus/custom (wild-meld*.yaml).
 # Usage: sh tests/wildmeld.sh REFEREE SOURCE_DIR
 set -u
@@ -22,6 +23,12 @@ has "$tmp/en" "what was legal instead: add #1 2S: the wild cards to the team's u
 "$referee" --lang fr --explain "$rec" >"$tmp/fr" 2>&1
 has "$tmp/fr" "#1 combinaison d'atouts: 2♥ 2♦ 2♣ JK JK"
 has "$tmp/fr" "la combinaison d'atouts #1 de l'équipe n'est pas finie"
+# a merge of two melds of wild cards is refused, and what was legal instead
+# asks the merge's own judgement: not the very merge refused
+"$referee" --explain corpus/custom/illegal-merge-wild-melds.cgr >"$tmp/merge" 2>&1
+has "$tmp/merge" "what was legal instead: nothing: the team has no two sets of one rank to merge"
+grep -q "a merge of two sets of one rank: #1 and #2" "$tmp/merge" &&
+  bad "what was legal instead names the two melds of wild cards the merge refused"
 "$referee" --explain corpus/custom/illegal-wild-meld-size.cgr >"$tmp/size" 2>&1
 has "$tmp/size" "#1 canasta of wild cards: 2♠ 2♥ 2♥ 2♦ 2♦ 2♣ 2♣"
 "$referee" --json --explain "$rec" >"$tmp/json"

@@ -206,6 +206,15 @@ bool eng_act_meld(engine_t *e, const stmt_t *st, int p);
 bool eng_act_add(engine_t *e, const stmt_t *st, int p);
 bool eng_act_take(engine_t *e, const stmt_t *st, int p);
 bool eng_act_merge(engine_t *e, const stmt_t *st, int p);
+/* The join judgement (melding.c): `cards` cards, `wilds` of them wild,
+ * joining the team's set `onto` of `rank` (NULL: a new set), c the counts
+ * once joined; and a merge of `from` into `into`, judged as that join. For
+ * forming, adding, taking onto a meld, merging and the what-if layer alike;
+ * fail into err. */
+bool eng_judge_join(const engine_t *e, int team, const meld_t *onto, int rank, meld_count_t c,
+                    unsigned cards, unsigned wilds, verdict_t *err, rule_uses_t *uses);
+bool eng_judge_merge(const engine_t *e, const meld_t *into, const meld_t *from, verdict_t *err,
+                     rule_uses_t *uses);
 
 /* ---- the opening and going out (going_out.c) ---- */
 /* The team's opening minimum in this hand (opening.by_hand, else the bands

@@ -107,18 +107,6 @@ bool game_header_statement(game_t *g, const stmt_t *st) {
   }
 }
 
-static bool adjacent_partners(const record_t *r, int *a, int *b) {
-  for (int p = 0; p < r->nplayers; p++) {
-    int q = (p + 1) % r->nplayers;
-    if (r->team_of[p] == r->team_of[q]) {
-      *a = p;
-      *b = q;
-      return true;
-    }
-  }
-  return false;
-}
-
 /* `variant PATH` with a relative path is read from the record's directory
  * when a file there has that name, else from the working directory. */
 static const char *resolve_variant(game_t *g, const char *name, char *buf, size_t len) {
@@ -163,21 +151,25 @@ static int last_of_team(const record_t *r, int t) {
   return last;
 }
 
-/* table.teams: the players split evenly between the teams. */
-static bool team_sizes_fit(game_t *g, const rs_seat_t *seat) {
+/* table.teams, table.partners_apart: the record's seating, judged by
+ * rs_seating (which the generator asks too). */
+static bool seating_fits(game_t *g, const rs_seat_t *seat) {
   record_t *r = &g->rec;
-  int size[MAX_TEAMS] = {0};
-  for (int p = 0; p < r->nplayers; p++) size[r->team_of[p]]++;
-  int lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
-  for (int t = 0; t < r->nteams; t++)
-    if (size[t] < lo || size[t] > hi)
-      return game_fail_at_player(g, last_of_team(r, t), CODE_SEATING, RK_TABLE_TEAMS,
-              hi > lo ? P_("team %s has %d player: %d players make %d teams of %d or %d",
-                           "team %s has %d players: %d players make %d teams of %d or %d", size[t])
-                      : P_("team %s has %d player: %d players make %d teams of %d",
-                           "team %s has %d players: %d players make %d teams of %d", size[t]),
-              r->team[t], size[t], r->nplayers, seat->teams, lo, hi);
-  return true;
+  int a = 0, b = 0;
+  rs_seating_t fault = rs_seating(seat, r->nplayers, r->team_of, r->nteams, &a, &b);
+  if (fault == SEATING_PARTNERS_ADJACENT)
+    return game_fail_at_player(g, b, CODE_SEATING, RK_TABLE_PARTNERS_APART,
+                               _("%s and %s are partners and sit side by side"), r->player[a],
+                               r->player[b]);
+  if (fault == SEATING_FITS) return true;
+  int size = 0, lo = r->nplayers / seat->teams, hi = (r->nplayers + seat->teams - 1) / seat->teams;
+  for (int p = 0; p < r->nplayers; p++) size += r->team_of[p] == a;
+  return game_fail_at_player(g, last_of_team(r, a), CODE_SEATING, RK_TABLE_TEAMS,
+          hi > lo ? P_("team %s has %d player: %d players make %d teams of %d or %d",
+                       "team %s has %d players: %d players make %d teams of %d or %d", size)
+                  : P_("team %s has %d player: %d players make %d teams of %d",
+                       "team %s has %d players: %d players make %d teams of %d", size),
+          r->team[a], size, r->nplayers, seat->teams, lo, hi);
 }
 
 /* The header is complete at the first hand: the ruleset, the seating. */
@@ -215,13 +207,7 @@ bool game_header_done(game_t *g, const stmt_t *st) {
             r->nteams, r->nplayers, r->rs->name, seat->teams);
     return false;
   }
-  if (!team_sizes_fit(g, seat)) return false;
-  int a, b;
-  if (seat->partners_apart && adjacent_partners(r, &a, &b)) {
-    game_fail_at_player(g, b, CODE_SEATING, RK_TABLE_PARTNERS_APART,
-            _("%s and %s are partners and sit side by side"), r->player[a], r->player[b]);
-    return false;
-  }
+  if (!seating_fits(g, seat)) return false;
   /* match.hands, or a `match` header line: to a target or a number of hands */
   r->hands_limit = g->match_hands ? (int)g->match_hands
                    : g->match_target ? 0 : r->rs->match.hands;

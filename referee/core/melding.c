@@ -76,8 +76,8 @@ static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
  * only those already in the meld), and a meld of an `opening` rank that
  * took none then takes none ("aces ... only ... when we are seeing the first
  * meld done by a team"). In the opening turn the ordinary limits hold. */
-static bool judge_wild_entry(engine_t *e, const stmt_t *st, const meld_t *onto, int rank,
-                             meld_count_t c, unsigned wilds) {
+static bool judge_wild_entry(const engine_t *e, const meld_t *onto, int rank, meld_count_t c,
+                             unsigned wilds, verdict_t *err, rule_uses_t *uses) {
   const meld_kinds_t *k = e->kinds;
   meld_kind_t kind = (meld_kind_t)k->of_rank[rank];
   if (wilds == 0 || !e->opened_before_turn ||
@@ -88,26 +88,44 @@ static bool judge_wild_entry(engine_t *e, const stmt_t *st, const meld_t *onto, 
   bool laid = e->rs->meld.wild_from_naturals_laid;
   unsigned nat = laid ? c.nat : onto ? onto->naturals : 0;
   if (rr && rr->wild == RANK_WILD_OPENING && (!onto || onto->wilds == 0))
-    return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_RANK_RULES,
-                    _("a meld %s takes wild cards only in the team's opening turn"),
-                    card_rank_of(rank));
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_RANK_RULES,
+                        _("a meld %s takes wild cards only in the team's opening turn"),
+                        card_rank_of(rank));
   if (need > 0 && (int)nat < need && !laid)
-    return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS_LAID,
-                    P_("meld %s holds %u natural before the wild card: after the opening turn a "
-                       "wild card needs %d already there",
-                       "meld %s holds %u naturals before the wild card: after the opening turn a "
-                       "wild card needs %d already there", nat),
-                    card_rank_of(rank), nat, need);
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS_LAID,
+                        P_("meld %s holds %u natural before the wild card: after the opening turn a "
+                           "wild card needs %d already there",
+                           "meld %s holds %u naturals before the wild card: after the opening turn a "
+                           "wild card needs %d already there", nat),
+                        card_rank_of(rank), nat, need);
   if (need > 0 && (int)nat < need)
-    return eng_fail(e, st, st->verb_word.col, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS,
-                    P_("meld %s would take a wild card with %u natural: after the opening turn "
-                       "a wild card needs %d",
-                       "meld %s would take a wild card with %u naturals: after the opening turn "
-                       "a wild card needs %d", c.nat),
-                    card_rank_of(rank), c.nat, need);
-  if (need > 0) eng_use(e, RK_MELD_WILD_FROM_NATURALS);
-  if (need > 0 && !laid) eng_use(e, RK_MELD_WILD_FROM_NATURALS_LAID);
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_MELD_WILD_FROM_NATURALS,
+                        P_("meld %s would take a wild card with %u natural: after the opening turn "
+                           "a wild card needs %d",
+                           "meld %s would take a wild card with %u naturals: after the opening turn "
+                           "a wild card needs %d", c.nat),
+                        card_rank_of(rank), c.nat, need);
+  if (need > 0 && uses) uses_add(uses, RK_MELD_WILD_FROM_NATURALS);
+  if (need > 0 && !laid && uses) uses_add(uses, RK_MELD_WILD_FROM_NATURALS_LAID);
   return true;
+}
+
+/* The join judgement, one for forming a set onto the team's meld of its
+ * rank, adding, taking the top card onto a meld, and merging, asked by the
+ * what-if layer too: `cards` cards,
+ * `wilds` of them wild, joining the team's set `onto` of `rank` (NULL: a
+ * new set; c: the set's counts once they join). canasta.closed, the set's
+ * limits (meld.max_wild, meld.max_cards, ...), meld.wild_set_fill,
+ * wild_meld.exclusive, and after the opening turn meld.wild_from_naturals
+ * and meld.rank_rules' wild: opening. Fails into err. */
+bool eng_judge_join(const engine_t *e, int team, const meld_t *onto, int rank, meld_count_t c,
+                    unsigned cards, unsigned wilds, verdict_t *err, rule_uses_t *uses) {
+  const meld_kinds_t *k = e->kinds;
+  return (!onto || meld_judge_closed(k, onto, cards, wilds, err, uses)) &&
+         meld_judge_set(k, rank, c, err, uses) &&
+         meld_judge_wild_set_fill(k, rank, c.wild, cc_rank_count(&e->packs, rank), err, uses) &&
+         meld_judge_exclusive(k, e->melds, e->nmelds, team, onto, wilds, err, uses) &&
+         judge_wild_entry(e, onto, rank, c, wilds, err, uses);
 }
 
 /* Forms a set from hand cards (plus the top card when top >= 0) for p's team:
@@ -135,13 +153,9 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
     eng_use(e, RK_MELD_GROUP_ALONE);
   }
   meld_count_t c = meld_count(old, m);
-  if ((old && !meld_judge_closed(k, old, c.n - old->cards.total, m->wilds, &e->err, &e->uses)) ||
-      !meld_judge_set(k, m->rank, c, &e->err, &e->uses) ||
-      !meld_judge_wild_set_fill(k, m->rank, c.wild, cc_rank_count(&e->packs, m->rank), &e->err,
-                                &e->uses) ||
-      !meld_judge_exclusive(k, e->melds, e->nmelds, team, old, m->wilds, &e->err, &e->uses))
+  unsigned joining = old ? c.n - old->cards.total : 0;
+  if (!eng_judge_join(e, team, old, m->rank, c, joining, m->wilds, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
-  if (!judge_wild_entry(e, st, old, m->rank, c, m->wilds)) return false;
   if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
   meld_kind_t kind = (meld_kind_t)k->of_rank[m->rank];
   if (k->row[kind].key != RK_NONE) eng_use(e, k->row[kind].key);
@@ -267,13 +281,8 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
     if (going_out_only) eng_mark(&e->black3_meld, st);
   }
   meld_count_t c = meld_count(m, &x);
-  if (!meld_judge_closed(e->kinds, m, st->ncards, x.wilds, &e->err, &e->uses) ||
-      !meld_judge_set(e->kinds, m->rank, c, &e->err, &e->uses) ||
-      !meld_judge_wild_set_fill(e->kinds, m->rank, c.wild, cc_rank_count(&e->packs, m->rank),
-                                &e->err, &e->uses) ||
-      !meld_judge_exclusive(e->kinds, e->melds, e->nmelds, team, m, x.wilds, &e->err, &e->uses))
+  if (!eng_judge_join(e, team, m, m->rank, c, st->ncards, x.wilds, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
-  if (!judge_wild_entry(e, st, m, m->rank, c, x.wilds)) return false;
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);
 }
@@ -377,46 +386,6 @@ static bool better_home(const meld_t *a, const meld_t *b) {
   return a->wilds < b->wilds;
 }
 
-/* pile.take_onto_meld, pile.take_onto_sequence: `take` alone puts the top
- * card on a team meld it may join, the best by better_home. */
-static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
-                           const pile_freeze_t *f) {
-  int rank = card_rank(top);
-  unsigned col = st->verb_word.col;
-  if (f->cause != FREEZE_NONE)
-    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
-                    P_("the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
-                       "the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
-                       f->naturals),
-                    f->naturals, card_rank_noun(rank, f->naturals));
-  meld_t *m = NULL;
-  for (int i = 0; i < e->nmelds; i++) {
-    meld_t *o = &e->melds[i];
-    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(o, m))) m = o;
-  }
-  if (!m) return onto_refused(e, st, p, top);
-  if (m->kind == KIND_SEQUENCE) {
-    if (!onto_meld_naturals(e, st, p, top)) return false;
-    onto_sequence(e, m, top);
-    return true;
-  }
-  static const mix_t top_card = {.naturals = 1}; /* a natural of the meld's rank */
-  if (!meld_judge_closed(e->kinds, m, 1, 0, &e->err, &e->uses) ||
-      !meld_judge_set(e->kinds, rank, meld_count(m, &top_card), &e->err, &e->uses))
-    return eng_judged(e, st, col);
-  if (!onto_meld_naturals(e, st, p, top)) return false;
-  eng_use(e, RK_PILE_TAKE_ONTO_MELD);
-  cc_add(&m->cards, top, 1);
-  m->naturals++;
-  return true;
-}
-
-/* A frozen pile taken with the naturals it needs: the rules that froze it. */
-static void note_frozen_take(engine_t *e, const pile_freeze_t *f) {
-  eng_use(e, RK_PILE_UNFREEZE_NATURALS);
-  eng_use(e, f->rule);
-}
-
 /* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand; the
  * sentence names the cause by freeze.c's table (the card that froze it, or
  * the player it is frozen for), the verdict cites the table's key. */
@@ -430,6 +399,41 @@ static bool frozen_needs(engine_t *e, const stmt_t *st, const pile_freeze_t *f, 
                   P_("%s: taking it needs %d natural %s from the hand, the take shows %u",
                      "%s: taking it needs %d natural %s from the hand, the take shows %u", need),
                   why, need, card_rank_noun(rank, need), nat);
+}
+
+/* pile.take_onto_meld, pile.take_onto_sequence: `take` alone puts the top
+ * card on a team meld it may join, the best by better_home. */
+static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
+                           const pile_freeze_t *f) {
+  int rank = card_rank(top);
+  unsigned col = st->verb_word.col;
+  if (f->cause != FREEZE_NONE) return frozen_needs(e, st, f, rank, 0); /* shows no natural */
+  meld_t *m = NULL;
+  for (int i = 0; i < e->nmelds; i++) {
+    meld_t *o = &e->melds[i];
+    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(o, m))) m = o;
+  }
+  if (!m) return onto_refused(e, st, p, top);
+  if (m->kind == KIND_SEQUENCE) {
+    if (!onto_meld_naturals(e, st, p, top)) return false;
+    onto_sequence(e, m, top);
+    return true;
+  }
+  static const mix_t top_card = {.naturals = 1}; /* a natural of the meld's rank */
+  if (!eng_judge_join(e, e->team_of[p], m, rank, meld_count(m, &top_card), 1, 0, &e->err,
+                      &e->uses))
+    return eng_judged(e, st, col);
+  if (!onto_meld_naturals(e, st, p, top)) return false;
+  eng_use(e, RK_PILE_TAKE_ONTO_MELD);
+  cc_add(&m->cards, top, 1);
+  m->naturals++;
+  return true;
+}
+
+/* A frozen pile taken with the naturals it needs: the rules that froze it. */
+static void note_frozen_take(engine_t *e, const pile_freeze_t *f) {
+  eng_use(e, RK_PILE_UNFREEZE_NATURALS);
+  eng_use(e, f->rule);
 }
 
 /* pile.unfreeze_naturals, pile.take_naturals, pile.wild_discard_naturals:
@@ -606,19 +610,26 @@ bool eng_can_take(const engine_t *e, int p) {
 
 /* ---- merging two sets of a rank -------------------------------------------- */
 
-/* MERGE: two melds of the team that meld.merge may join: two different sets
- * of one natural rank ("may combine its melds in the same rank"). */
-static bool mergeable(engine_t *e, const stmt_t *st, const meld_t *into, const meld_t *from) {
-  unsigned col = st->verb_word.col;
+/* MERGE and the join: the team's meld `from` may merge into `into` where
+ * they are two different sets of one natural rank ("may combine its melds
+ * in the same rank"), and the joined set is what an add of from's cards onto
+ * into may make (eng_judge_join; canasta.closed both ways, into's first). The merge's
+ * judgement, asked by the what-if layer too. */
+bool eng_judge_merge(const engine_t *e, const meld_t *into, const meld_t *from, verdict_t *err,
+                     rule_uses_t *uses) {
   if (into == from)
-    return eng_fail(e, st, col, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
-                    st->ref_index);
+    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
+                        into->number);
   bool sets = (into->kind == KIND_SET || into->kind == KIND_NATURAL_SET) && into->kind == from->kind;
   if (!sets || into->rank != from->rank)
-    return eng_fail(e, st, col, CODE_MERGE, RK_MELD_MERGE,
-                    _("only two sets of one natural rank merge: #%d and #%d are not"),
-                    st->ref_index, st->ref2_index);
-  return true;
+    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE,
+                        _("only two sets of one natural rank merge: #%d and #%d are not"),
+                        into->number, from->number);
+  mix_t x = {.rank = from->rank, .naturals = from->naturals, .wilds = from->wilds};
+  return meld_judge_closed(e->kinds, into, from->cards.total, from->wilds, err, uses) &&
+         meld_judge_closed(e->kinds, from, into->cards.total, into->wilds, err, uses) &&
+         eng_judge_join(e, into->team, into, into->rank, meld_count(into, &x), from->cards.total,
+                        from->wilds, err, uses);
 }
 
 /* meld.merge: `merge #N #M` moves the cards of the team's set #M into #N; #M
@@ -637,14 +648,10 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
   int team = e->team_of[p];
   meld_t *into = meld_named(e, st, team, st->ref_index);
   meld_t *from = into ? meld_named(e, st, team, st->ref2_index) : NULL;
-  if (!from || !mergeable(e, st, into, from)) return false;
+  if (!from) return false;
+  if (!eng_judge_merge(e, into, from, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
   mix_t x = {.rank = from->rank, .naturals = from->naturals, .wilds = from->wilds};
   meld_count_t c = meld_count(into, &x);
-  const meld_kinds_t *k = e->kinds;
-  if (!meld_judge_closed(k, into, from->cards.total, from->wilds, &e->err, &e->uses) ||
-      !meld_judge_closed(k, from, into->cards.total, into->wilds, &e->err, &e->uses) ||
-      !meld_judge_set(k, into->rank, c, &e->err, &e->uses))
-    return eng_judged(e, st, st->verb_word.col);
   eng_use(e, RK_MELD_MERGE);
   for (card_t card = 0; card < CARD_KINDS; card++)
     if (from->cards.n[card]) cc_add(&into->cards, card, from->cards.n[card]);

@@ -12,6 +12,19 @@ const rs_seat_t *rs_seat(const ruleset_t *rs, int players) {
   return NULL;
 }
 
+rs_seating_t rs_seating(const rs_seat_t *seat, int n, const int *team_of, int nteams, int *a,
+                        int *b) {
+  int lo = n / seat->teams, hi = (n + seat->teams - 1) / seat->teams;
+  for (int t = 0; t < nteams; t++) {
+    int size = 0;
+    for (int p = 0; p < n; p++) size += team_of[p] == t;
+    if (size < lo || size > hi) return *a = t, SEATING_TEAM_SIZE;
+  }
+  for (int p = 0; seat->partners_apart && p < n; p++)
+    if (team_of[p] == team_of[(p + 1) % n]) return *a = p, *b = (p + 1) % n, SEATING_PARTNERS_ADJACENT;
+  return SEATING_FITS;
+}
+
 int rs_opening_minimum(const ruleset_t *rs, int hand_no, long team_total) {
   /* opening.by_hand: the hand's number decides, whatever the totals */
   if (rs->opening.nby_hand > 0) {

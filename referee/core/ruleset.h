@@ -211,6 +211,14 @@ bool rs_load_text(ruleset_t *rs, const char *label, const char *text, size_t len
 void rs_schema_keys(void (*fn)(const char *path, const char *dflt, void *ctx), void *ctx);
 
 const rs_seat_t *rs_seat(const ruleset_t *rs, int players);
+/* table.teams, table.partners_apart: how players 0..n-1, player p of team
+ * team_of[p] (0 to nteams-1), sit at a table of the row `seat`, the first
+ * fault found: a team too big or too small for an even split (*a: the team),
+ * or two partners side by side, *a the player before *b. The header's
+ * judgement of a record's seating, and the generator's choice of one. */
+typedef enum { SEATING_FITS, SEATING_TEAM_SIZE, SEATING_PARTNERS_ADJACENT } rs_seating_t;
+rs_seating_t rs_seating(const rs_seat_t *seat, int n, const int *team_of, int nteams, int *a,
+                        int *b);
 /* cards.bonus_threes: c is a bonus card, laid at once (with the verb red3)
  * and replaced, scored by red_threes.*. */
 bool rs_is_bonus(const ruleset_t *rs, card_t c);

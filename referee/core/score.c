@@ -38,15 +38,23 @@ static bool held_penalised(const ruleset_t *rs, bool melded) {
   return mode == RED3_IN_HAND_PENALTY || (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
 }
 
-long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count) {
+/* The threes scored (score_red_threes); against: they count against a team
+ * that melded (red_threes.negative_without_books), at the value they would
+ * have counted for; a held three's penalty stays a penalty. */
+static long threes_scored(const ruleset_t *rs, int laid, int held, bool melded, bool against,
+                          int *count) {
   bool penalty = held_penalised(rs, melded);
   *count = laid + (penalty ? 0 : held);
   long v = rs_red3_value(rs, *count);
   if (!melded && rs->red_threes.without_meld_each > 0)
     v = -(long)*count * rs->red_threes.without_meld_each; /* a fixed penalty each */
-  else if (!melded && rs->red_threes.negative_without_meld) v = -v;
+  else if ((!melded && rs->red_threes.negative_without_meld) || (melded && against)) v = -v;
   if (penalty) v -= (long)held * rs->red_threes.in_hand_penalty;
   return v;
+}
+
+long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count) {
+  return threes_scored(rs, laid, held, melded, false, count);
 }
 
 /* The threes in cc scored as red threes (score_red_threes): the red ones,
@@ -92,17 +100,20 @@ static int colour_held(const engine_t *e, int t, int colour) {
 }
 
 /* red_threes.*: the team's threes, scored together or (by_colour: "each
- * colour counted apart") as two sets by the same table; counts_for: the
- * team has what they need to count for it. */
-static void score_threes(const engine_t *e, int t, int held, bool counts_for, score_parts_t *s) {
+ * colour counted apart") as two sets by the same table, both with one sign;
+ * counts_for: the team has what they need to count for it; against:
+ * red_threes.negative_without_books turns them against it. */
+static void score_threes(const engine_t *e, int t, int held, bool counts_for, bool against,
+                         score_parts_t *s) {
   const ruleset_t *rs = e->rs;
   if (!rs->red_threes.by_colour || rs->cards.bonus_threes != BONUS_THREES_ALL) {
-    s->red_threes = score_red_threes(rs, e->red_threes[t], held, counts_for, &s->red_three_count);
+    s->red_threes =
+        threes_scored(rs, e->red_threes[t], held, counts_for, against, &s->red_three_count);
     return;
   }
   int black = e->black_threes[t], red = e->red_threes[t] - black, nred, nblack;
-  s->red_threes = score_red_threes(rs, red, colour_held(e, t, 0), counts_for, &nred) +
-                  score_red_threes(rs, black, colour_held(e, t, 1), counts_for, &nblack);
+  s->red_threes = threes_scored(rs, red, colour_held(e, t, 0), counts_for, against, &nred) +
+                  threes_scored(rs, black, colour_held(e, t, 1), counts_for, against, &nblack);
   s->red_three_count = nred + nblack;
 }
 
@@ -268,15 +279,15 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
   }
   bool melded = eng_team_meld_count(e, t) > 0;
   bool counts_for = melded && !red3_short(e, t);
-  score_threes(e, t, held, counts_for, s);
+  /* red_threes.negative_without_books: a team that melded but lacks what
+   * going out needs counts its red threes against it, each colour at its own
+   * value (once: a team short of red_threes.canastas_needed has them against
+   * it already) */
+  bool against = rs->red_threes.negative_without_books && counts_for && !books_made(e, t);
+  score_threes(e, t, held, counts_for, against, s);
   /* zero_from: the threes count nothing; one held still costs its penalty */
   if (threes_zero(e, t))
     s->red_threes = held_penalised(rs, counts_for) ? -(long)held * rs->red_threes.in_hand_penalty : 0;
-  /* red_threes.negative_without_books: a team that melded but lacks what
-   * going out needs counts its red threes against it (once: a team short of
-   * red_threes.canastas_needed has them against it already) */
-  if (rs->red_threes.negative_without_books && counts_for && !books_made(e, t))
-    s->red_threes -= 2 * rs_red3_value(rs, s->red_three_count);
   if (e->out_player >= 0 && e->team_of[e->out_player] == t)
     s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
   int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;

@@ -251,14 +251,16 @@ static void instead_of_opening(const engine_t *after, int p, char *out, size_t l
              need, sum, (long)need - sum);
 }
 
-/* Two sets of one rank p's team could merge at the table before the line:
- * their numbers, false when there are none. */
+/* Two melds p's team could merge at the table before the line, by the
+ * merge's own judgement (eng_judge_merge): their numbers, into first, false
+ * when there are none. */
 static bool mergeable_pair(const engine_t *e, int p, int *a, int *b) {
+  verdict_t scratch;
   for (int i = 0; i < e->nmelds; i++)
-    for (int j = i + 1; j < e->nmelds; j++) {
+    for (int j = 0; j < e->nmelds; j++) {
       const meld_t *x = &e->melds[i], *y = &e->melds[j];
-      if (x->team == e->team_of[p] && y->team == x->team && x->kind == y->kind &&
-          x->kind != KIND_SEQUENCE && x->rank == y->rank) {
+      if (x->team == e->team_of[p] && y->team == x->team &&
+          eng_judge_merge(e, x, y, &scratch, NULL)) {
         *a = x->number, *b = y->number;
         return true;
       }

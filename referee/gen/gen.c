@@ -330,17 +330,39 @@ static int seat_players(const ruleset_t *rs, int asked) {
   return rs_seat(rs, 4) ? 4 : rs->seats[0].players;
 }
 
-static void seat_teams(gen_t *g) {
+/* Players p.. seated in teams, every team used, `used` teams named so far
+ * (numbered as they first sit): the first seating rs_seating accepts. */
+static bool seating_from(gen_t *g, int p, int used) {
+  int a, b;
+  if (p == g->np)
+    return used == g->nteams &&
+           rs_seating(g->seat, g->np, g->team_of, g->nteams, &a, &b) == SEATING_FITS;
+  for (int t = 0; t <= used && t < g->nteams; t++) {
+    g->team_of[p] = t;
+    if (seating_from(g, p + 1, t == used ? used + 1 : used)) return true;
+  }
+  return false;
+}
+
+/* table.teams, table.partners_apart: players in turn to teams 1, 2, ...,
+ * else the first seating the referee accepts (rs_seating, the header's
+ * judgement); false when none does. */
+static bool seat_teams(gen_t *g) {
   g->nteams = g->seat->teams;
+  int a, b;
   for (int p = 0; p < g->np; p++) {
     g->team_of[p] = p % g->nteams;
     g->names[p] = player_names[p];
   }
+  if (rs_seating(g->seat, g->np, g->team_of, g->nteams, &a, &b) != SEATING_FITS &&
+      !seating_from(g, 0, 0))
+    return false;
   for (int t = 0; t < g->nteams; t++) {
     if (g->nteams == g->np) snprintf(g->team[t], sizeof g->team[t], "%.15s", player_names[t]);
     else if (g->nteams == 2) snprintf(g->team[t], sizeof g->team[t], "%s", t ? "EW" : "NS");
     else snprintf(g->team[t], sizeof g->team[t], "T%d", t + 1);
   }
+  return true;
 }
 
 static void gen_free(gen_t *g) {
@@ -374,7 +396,14 @@ int gen_write(const gen_options_t *opt, FILE *out, gen_stats_t *stats, char *why
     return 3;
   }
   g.seat = rs_seat(g.rs, g.np);
-  seat_teams(&g);
+  if (!seat_teams(&g)) {
+    snprintf(why, why_len,
+             "the %s rules seat %d players in %d team%s%s: no seating of them does (table.teams%s)",
+             g.rs->name, g.np, g.seat->teams, g.seat->teams == 1 ? "" : "s",
+             g.seat->partners_apart ? ", partners apart" : "",
+             g.seat->partners_apart ? ", table.partners_apart" : "");
+    return 3;
+  }
   g.rd = cgr_open_lines();
   g.e = eng_new();
   g.tmp = eng_new();

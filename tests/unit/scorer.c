@@ -599,8 +599,9 @@ static void score_threes(const sc_t *s, int t, const int held[2], parts_t *x) {
     x->red3 = threes_of(rs, red, melded) + threes_of(rs, black, melded);
   else
     x->red3 = threes_of(rs, red + black, melded);
-  if (red + black && melded && rs->red_threes.negative_without_books && !books(s, t))
-    x->red3 = -red3_value(rs, red + black);
+  /* negative_without_books: "counts its red threes against it, at the same
+   * value": what they would have counted for, negated (by_colour: the sum) */
+  if (melded && rs->red_threes.negative_without_books && !books(s, t)) x->red3 = -x->red3;
   if (zero) x->red3 = 0;
 }
 

@@ -16,6 +16,7 @@
 #include "meld.h"
 #include "run.h"
 #include "score.h"
+#include "scorer.h"
 
 static const ruleset_t *rules(const char *name) { return builtin_rules(name); }
 
@@ -210,4 +211,21 @@ Test(score, red_threes_with_a_fixed_penalty_without_meld) {
   cr_expect_eq(score_red_threes(&rs, 2, 0, false, &count), -1000);
   cr_expect_eq(count, 2);
   cr_expect_eq(score_red_threes(&rs, 2, 0, true, &count), 200, "a team with a meld scores them");
+}
+
+/* red_threes.negative_without_books with by_colour: one red and one black
+ * three against a team without its books count -200 (each colour at its own
+ * value, negated), by the second scorer as by the record's own score line. */
+Test(score, threes_against_by_colour_agree_with_the_second_scorer) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/corpus/custom/threes-against-by-colour.yaml", SOURCE_DIR);
+  ruleset_t rs;
+  rs_error_t err;
+  cr_assert(rs_load_file(&rs, path, &err), "%s", path);
+  char *text = slurp("corpus/custom/legal-threes-against-by-colour.cgr");
+  scorer_result_t sc;
+  scorer_check(text, strlen(text), &rs, &sc);
+  cr_expect(sc.hands == 1 && sc.compared == 2, "%d hands, %d scores", sc.hands, sc.compared);
+  cr_expect_eq(sc.mismatches, 0, "%s", sc.first);
+  free(text);
 }
