@@ -563,6 +563,19 @@ one_pack=$src/corpus/custom/illegal-deal-one-pack.cgr
   { echo "FAIL: one pack is not said in the singular: $("$ref" "$one_pack" | head -1)"; fails=$((fails + 1)); }
 "$ref" --lang fr "$one_pack" | grep -q 'un AS de trop : le 1 jeu en contient 1 ' ||
   { echo "FAIL: one pack is not said in the singular in French"; fails=$((fails + 1)); }
+# the figures of one: --stats, gen --stats, merge's summary and check
+# --coverage said "1 records", "1 games", "1 hands gone out" until 67021d0
+one=$src/corpus/classic/legal-4p-full-hand.cgr
+"$ref" --quiet --stats "$one" 2>"$tmp/err"
+contains "$tmp/err" "stats: 1 record, " "--stats of one record"
+"$ref" gen --variant classic --games 1 --hands 1 --stats 2>"$tmp/err" >/dev/null
+contains "$tmp/err" "gen: 1 game, 1 hand, " "gen --stats of one game of one hand"
+contains "$tmp/err" "; 1 hand gone out (100%)" "gen --stats: one hand gone out"
+"$ref" --json --shard 0/1 "$one" >"$tmp/one0.jsonl"
+expect 0 "merge of one record" -- "$ref" merge "$tmp/one0.jsonl"
+contains "$tmp/out" "1 record: 1 legal, 0 illegal, 0 malformed, 0 ruleset errors" "merge: one record"
+"$ref" check --coverage "$one" >"$tmp/out"
+contains "$tmp/out" "1 record, 1 legal." "check --coverage: one record"
 
 [ "$fails" -eq 0 ] || exit 1
 command -v python3 >/dev/null || {

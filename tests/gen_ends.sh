@@ -16,7 +16,7 @@ for v in "$@"; do
   for s in $(seq 1 "$seeds"); do
     st=$("$ref" gen --variant "$v" --seed "$s" --stats 2>&1 >/dev/null | head -1)
     h=$(echo "$st" | sed -n 's/.* \([0-9]*\) hands, .*/\1/p')
-    o=$(echo "$st" | sed -n 's/.*; \([0-9]*\) hands gone out.*/\1/p')
+    o=$(echo "$st" | sed -n 's/.*; \([0-9]*\) hands\{0,1\} gone out.*/\1/p')
     if [ -z "$h" ] || [ -z "$o" ]; then
       echo "FAIL: gen $v --seed $s: $st"
       fails=$((fails + 1))
