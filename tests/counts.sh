@@ -12,7 +12,8 @@
 # - the whole corpus's records (check's count) wherever a document says them;
 # - the verbs and verdict codes beyond the contract's (the contract's lists
 #   are below: it is fixed, extended, never renamed) are each named as
-#   extensions by codes.md and format.md.
+#   extensions by codes.md and format.md;
+# - no document names an issue, a session, a machine path or "I ran".
 # A failure names the file, what it says and what to write instead.
 # Usage: sh tests/counts.sh REFEREE SOURCE_DIR
 set -u
@@ -167,7 +168,18 @@ for c in $(cat "$tmp/xcodes"); do
     fail "docs/codes.md's section $c does not open with *Extension to the contract.*"
 done
 
+# --- the documents stand alone ----------------------------------------------
+# no issue numbers, no sessions, no machine paths, no "I ran": a document speaks
+# of the project, which its reader has, and of nothing else
+for f in $docs; do
+  grep -nHiE '\bissues? #?[0-9]+\b|\bthe issue\b|\bsessions?\b|/work/|\bI (ran|measured|checked|found|tried|wrote)\b' \
+    "$src/$f" | sed "s|^$src/||"
+done >"$tmp/alone"
+while IFS= read -r hit; do
+  fail "${hit%%:*}:$(echo "$hit" | cut -d: -f2) speaks of what is outside the project (an issue, a session, a machine path, 'I'): $(echo "$hit" | cut -d: -f3- | cut -c1-100)"
+done <"$tmp/alone"
+
 [ "$fails" -eq 0 ] && echo "counts: $nrules built-in rulesets, $nverbs verbs ($(wc -l <"$tmp/xverbs") beyond the contract)," \
-  "$nkeys rule keys, $(wc -l <"$tmp/xcodes") codes beyond the contract, $records records in $files files:" \
+  "$nkeys rows of rule keys, $(wc -l <"$tmp/xcodes") codes beyond the contract, $records records in $files files:" \
   "every document says so"
 exit $((fails > 0))

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Generated games end (issue 28): one game of each seed 1..N of each variant
+# Generated games end: one game of each seed 1..N of each variant
 # named, played to the ruleset's target. Prints how many end under the
 # generator's cap of 1,000 hands, the hands a game and the share of hands
 # gone out; fails when fewer than 95% end. Modern American's players, who

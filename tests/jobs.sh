@@ -1,5 +1,5 @@
 #!/bin/sh
-# --jobs as a user relies on it (issue 26): `check --jobs N` judges in N
+# --jobs as a user relies on it: `check --jobs N` judges in N
 # processes with the bytes of one; plain --tap and --junit with --jobs write
 # the bytes of one process; a process killed under --jobs is named with what
 # it did not judge; a part whose verdicts cannot be written (/tmp full) is
