@@ -576,6 +576,10 @@ expect 0 "merge of one record" -- "$ref" merge "$tmp/one0.jsonl"
 contains "$tmp/out" "1 record: 1 legal, 0 illegal, 0 malformed, 0 ruleset errors" "merge: one record"
 "$ref" check --coverage "$one" >"$tmp/out"
 contains "$tmp/out" "1 record, 1 legal." "check --coverage: one record"
+# one card named with the bonus packet set aside: "1 cards named" until 67021d0
+sed 's/^Anne talon$/Anne talon 4H/' "$src/corpus/modern-american/legal-black-three.cgr" >"$tmp/talon1.cgr"
+expect 1 "a talon naming one card" -- "$ref" "$tmp/talon1.cgr"
+contains "$tmp/out" "BONUS-PACKET: 1 card named: the bonus packet set aside is taken unnamed" "one card named"
 
 [ "$fails" -eq 0 ] || exit 1
 command -v python3 >/dev/null || {
