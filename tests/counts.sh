@@ -17,6 +17,7 @@
 # A failure names the file, what it says and what to write instead.
 # Usage: sh tests/counts.sh REFEREE SOURCE_DIR
 set -u
+export LC_ALL=C # English messages; sort and comm alike
 ref=$1
 src=$2
 tmp=$(mktemp -d)
@@ -39,7 +40,7 @@ paragraphs() {
 for f in $docs; do paragraphs "$f" | sed "s|^|$f:|"; done >"$tmp/paras"
 
 # --- the built-in rulesets ------------------------------------------------
-"$ref" --list-rules | awk '{print $1}' >"$tmp/rules"
+"$ref" --list-rules | awk '{print $1}' | sort >"$tmp/rules"
 nrules=$(wc -l <"$tmp/rules")
 [ "$nrules" -ge 8 ] || fail "--list-rules lists $nrules rulesets"
 # named LIST MIN: "WHERE<TAB>K<TAB>NAMES" for each paragraph of $tmp/paras
@@ -56,7 +57,7 @@ named() {
         if (text ~ (" " p " ")) { k++; got = got " " name[i] } }
       if (k >= min && k > 0) print $1 "\t" k "\t" got }' "$1" "$tmp/paras"
 }
-missing() { printf '%s\n' $2 | comm -23 "$1" - | tr '\n' ' '; }
+missing() { printf '%s\n' $2 | sort | comm -23 "$1" - | tr '\n' ' '; }
 # every paragraph naming five or more names them all
 named "$tmp/rules" 5 "" | while IFS="$(printf '\t')" read -r where k got; do
   [ "$k" -lt "$nrules" ] &&
@@ -96,7 +97,9 @@ done <"$tmp/verbs"
 
 # --- the rule keys --------------------------------------------------------
 sed -n 's/^X([A-Z0-9_]*, *"\([a-z0-9_.]*\)".*/\1/p' "$src/referee/core/rulekeys.def" | sort -u >"$tmp/keys"
-nkeys=$(wc -l <"$tmp/keys")
+# the keys a ruleset sets: every row but a section's (a MAP row)
+nkeys=$(grep -cE '^X\([A-Z0-9_]+, *"[a-z0-9_.]+"' "$src/referee/core/rulekeys.def")
+nkeys=$((nkeys - $(grep -cE '^X\([A-Z0-9_]+, *"[a-z0-9_.]+", *MAP' "$src/referee/core/rulekeys.def")))
 [ "$nkeys" -ge 100 ] || fail "rulekeys.def holds $nkeys keys"
 sections=$(grep -v '\.' "$tmp/keys" | tr '\n' '|' | sed 's/|$//')
 for f in $docs; do
@@ -116,12 +119,13 @@ number() { # a figure or its word, as a number
   case $1 in [0-9]*) echo "$1" ;; *) echo "$words" | tr ' ' '\n' | grep -nix "$1" | cut -d: -f1 | awk '{print $1 - 1}' ;; esac
 }
 states() { # REGEX WHAT N: each figure REGEX's first word gives is N
-  grep -ioE "(^|[^a-z0-9,])([0-9]+|$(echo "$words" | tr ' ' '|')) $1" "$tmp/paras.text" |
-    sed -E 's/^[^a-z0-9]//' | while read -r said rest; do
-      [ "$(number "$said")" = "$3" ] || echo "FAIL: a document says \"$said $rest\": there are $3 $2"
+  re="(^|[^a-z0-9,])([0-9]+|$(echo "$words" | tr ' ' '|')) $1"
+  grep -iE "$re" "$tmp/paras" | while IFS="$(printf '\t')" read -r where text; do
+    printf '%s\n' "$text" | grep -ioE "$re" | sed -E 's/^[^a-z0-9]//' | while read -r said rest; do
+      [ "$(number "$said")" = "$3" ] || echo "FAIL: $where says \"$said $rest\": write $3 $2"
     done
+  done
 }
-cut -f2- "$tmp/paras" >"$tmp/paras.text"
 states 'built-in (rulesets|variants)' "built-in rulesets (referee --list-rules)" "$nrules" >"$tmp/said"
 states '(variants|rulesets) (are )?built in' "built-in rulesets (referee --list-rules)" "$nrules" >>"$tmp/said"
 states 'verbs' "verbs (referee/core/verbs.def)" "$nverbs" >>"$tmp/said"
@@ -132,14 +136,16 @@ states '(rule|ruleset) keys' "rule keys (referee/core/rulekeys.def)" "$nkeys" >>
 records=$("$ref" check "$src/corpus" | tail -1 | awk '{print $1 + $3}')
 files=$(find "$src/corpus" -name '*.cgr' | wc -l)
 [ "$records" -gt 0 ] || fail "check counts no record in the corpus"
-grep -oE '(the whole corpus,? \(?|all |`corpus/<variant>/`, )[0-9][0-9,]* (corpus )?records( in [0-9,]+ files)?' \
-  "$tmp/paras" >"$tmp/corpus" || true
-while IFS= read -r said; do
+re='(the whole corpus,? \(?|all |`corpus/<variant>/`, )[0-9][0-9,]* (corpus )?records( in [0-9,]+ files)?'
+grep -E "$re" "$tmp/paras" | while IFS="$(printf '\t')" read -r where text; do
+  printf '%s\n' "$text" | grep -oE "$re" | sed "s|^|$where\t|"
+done >"$tmp/corpus"
+while IFS="$(printf '\t')" read -r where said; do
   n=$(echo "$said" | sed -E 's/.*[^0-9,]([0-9][0-9,]*) (corpus )?records.*/\1/' | tr -d ,)
-  [ "$n" -eq "$records" ] || fail "a document says \"$said\": write $records records (referee check corpus)"
+  [ "$n" -eq "$records" ] || fail "$where says \"$said\": write $records records (referee check corpus)"
   case $said in *files)
     m=$(echo "$said" | sed -E 's/.* in ([0-9,]+) files/\1/' | tr -d ,)
-    [ "$m" -eq "$files" ] || fail "a document says \"$said\": write $files files (find corpus -name '*.cgr')" ;;
+    [ "$m" -eq "$files" ] || fail "$where says \"$said\": write $files files (find corpus -name '*.cgr')" ;;
   esac
 done <"$tmp/corpus"
 [ "$(wc -l <"$tmp/corpus")" -ge 4 ] || fail "fewer than 4 statements of the corpus's records found"
@@ -180,6 +186,6 @@ while IFS= read -r hit; do
 done <"$tmp/alone"
 
 [ "$fails" -eq 0 ] && echo "counts: $nrules built-in rulesets, $nverbs verbs ($(wc -l <"$tmp/xverbs") beyond the contract)," \
-  "$nkeys rows of rule keys, $(wc -l <"$tmp/xcodes") codes beyond the contract, $records records in $files files:" \
+  "$nkeys rule keys, $(wc -l <"$tmp/xcodes") codes beyond the contract, $records records in $files files:" \
   "every document says so"
 exit $((fails > 0))
