@@ -3,7 +3,7 @@
 #
 # Generates a file of at least SIZE_MB megabytes (default 100) with `referee
 # gen`: complete games of the eight shipped variants (modern-american since
-# its players finish their games: issue 28). Then prints, for one
+# its players finish their games). Then prints, for one
 # process (one core): `wc -l` over the file (the floor: reading its bytes),
 # the parse-only pass and full refereeing, in MB/s, actions/s and peak
 # memory, and the ratios between them; the instructions per action of both
@@ -57,7 +57,7 @@ awk -v p="$p" -v f="$f" -v w="$wcl" -v m="$mb" 'BEGIN {
   printf "ratios: referee / parse-only %.2f (time), wc -l is %.0fx faster than the referee, %.0fx than parse-only\n", f / p, f / w, p / w }'
 
 # instructions per action on the block (tests/instructions.sh, which also
-# runs alone on issue 27's block); a missing valgrind is said, not fatal
+# runs alone on the instruction-count block); a missing valgrind is said, not fatal
 sh tests/instructions.sh -b "$dir/block.cgr" "$ref" || true
 
 # one file, --jobs 1 against --jobs 2: every round printed, whatever happens
@@ -124,7 +124,7 @@ done
 sed -n 's/.*speed-up \([0-9.]*\)x.*/\1/p' "$dir/ratios" | sort -n | sed -n 2p |
   awk '{ printf "many files: median speed-up %.2fx of 3 rounds\n", $1 }'
 # the bound no --jobs can pass: the files split by hand into two halves, judged
-# by two separate processes started together (on the machine of issue 26 the
+# by two separate processes started together (on the 2-core test machine the
 # same judging cost 40 % more CPU with two processes at once: 1.33x)
 half=$((nfiles / 2))
 tr '\0' '\n' <"$dir/list0" | head -n "$half" | tr '\n' '\0' >"$dir/half0"
@@ -136,7 +136,7 @@ one=$(runs5 "$ref" --quiet --jobs 1 --files0-from "$dir/list0")
 awk -v h="${halves%% *}" -v t="${two%% *}" -v o="${one%% *}" 'BEGIN {
   printf "many files, the bound: two processes given half the files each %.3f s, %.2fx one process; --jobs 2 %.3f s, %.2f of their time%s\n", h, o / h, t, t / h, (t > 1.15 * h) ? " (--jobs 2 short of what the machine allows: a regression, see docs/performance.md)" : "" }'
 # the cores' own speeds: one process pinned to each of the first two. On the
-# virtual machine of issue 26 they ran 1.32-1.37x apart, and a speed-up
+# 2-core virtual machine of the figures they ran 1.32-1.37x apart, and a speed-up
 # against the faster cannot pass 1 + slower / faster however well --jobs shares
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
   c0=$(runs5 taskset -c 0 "$ref" --quiet --jobs 1 --files0-from "$dir/list0")

@@ -187,7 +187,7 @@ if [ -s "$tmp/unrelied" ]; then
 fi
 # ... and the report has a section for every ruleset a record was judged by
 # (it kept the first 16 and dropped the rest, italian and two-player among
-# them, without a word: issue 26), here the corpus's and 40 more
+# them, without a word), here the corpus's and 40 more
 "$ref" --json "$src"/corpus/*/*.cgr | sed -n 's/.*"variant":"\([^"]*\)".*/## \1/p' | sed 's/^## $/## (none)/' | sort -u >"$tmp/judged"
 mkdir "$tmp/many-rulesets"
 i=0
@@ -343,7 +343,7 @@ contains "$tmp/err" "are missing" "the missing shard is named"
 expect 3 "merge with a shard twice" -- "$ref" merge "$tmp/shard0.jsonl" "$tmp/shard0.jsonl"
 expect 3 "--shard out of range" -- "$ref" --shard 3/3 "$c/legal-3p-hand.cgr"
 expect 3 "--shard N too large (no overflow)" -- "$ref" --shard 0/99999999999999999999999 "$c/legal-3p-hand.cgr"
-# merge refuses a shard's output that is not whole (issue 20): its last record
+# merge refuses a shard's output that is not whole: its last record
 # dropped, a line cut after "legal", a line repeated, an empty file, a shard
 # of another run, a line after the closing line
 "$ref" --json --shard 1/2 "$c"/*.cgr >"$tmp/shard1.jsonl"
@@ -374,7 +374,7 @@ contains "$tmp/err" "none.cgr: No such file" "the unreadable input"
 
 # merge shows a shard's error line with its control bytes escaped, never raw
 # (an ESC would reach the terminal); JUnit stays well-formed XML whatever
-# bytes a file name holds (issue 20)
+# bytes a file name holds
 "$ref" --json --shard 0/1 "$tmp/$(printf '\033')[31mred" >"$tmp/esc.jsonl" 2>/dev/null
 expect 3 "merge of an error line" -- "$ref" merge "$tmp/esc.jsonl"
 contains "$tmp/err" '\x1b[31mred' "the ESC shown as \\x1b"
@@ -385,13 +385,13 @@ sed 's/expect: illegal WILD-OVERFLOW/expect: legal/' "$c/illegal-wild-overflow.c
 expect 1 "check --junit, a file name not UTF-8" -- "$ref" check --junit "$tmp/odd.xml" "$tmp/oddnames"
 python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/odd.xml" 2>"$tmp/err" ||
   { echo "FAIL: JUnit with a non-UTF-8 file name is not well-formed XML: $(tail -1 "$tmp/err")"; fails=$((fails + 1)); }
-# a variant line naming a FIFO neither blocks nor reads it (issue 20)
+# a variant line naming a FIFO neither blocks nor reads it
 mkfifo "$tmp/fifo.yaml"
 sed 's/^variant classic/variant fifo.yaml/' "$c/legal-2p-full-hand.cgr" >"$tmp/fifo-rec.cgr"
 expect 3 "variant naming a FIFO" -- timeout 10 "$ref" "$tmp/fifo-rec.cgr"
 contains "$tmp/out" "not a regular file" "the FIFO refused, said"
 
-# a file cut short while it is read (issue 20: --jobs and --shard mapped it
+# a file cut short while it is read (--jobs and --shard mapped it
 # and died of SIGBUS): whatever the moment, the exit status is one run's on
 # the whole file, or on the empty file (cut before it was opened), or 3 (an
 # I/O error naming the file), never a signal
@@ -422,7 +422,7 @@ for opts in "--jobs 2 --part-size 20000" "--shard 0/2 --json" "--jobs 1"; do
   done
 done
 
-# plain mode writes TAP and JUnit too (issue 21): a record passes when legal
+# plain mode writes TAP and JUnit too: a record passes when legal
 expect 1 "--tap" -- "$ref" --tap "$c/legal-2p-full-hand.cgr" "$c/illegal-wild-overflow.cgr"
 contains "$tmp/out" "ok 1 - $c/legal-2p-full-hand.cgr record 1" "--tap: the legal record passes"
 contains "$tmp/out" "not ok 2 - $c/illegal-wild-overflow.cgr" "--tap: the illegal one fails"
@@ -434,7 +434,7 @@ contains "$tmp/plain.xml" 'tests="2" failures="1"' "--junit: the counts"
 python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/plain.xml" ||
   { echo "FAIL: plain --junit is not well-formed XML"; fails=$((fails + 1)); }
 expect 0 "--tap with --jobs (tests/jobs.sh compares the bytes)" -- "$ref" --tap --jobs 2 "$c/legal-2p-full-hand.cgr"
-# --list-keys --rules R: R as it resolves, which loads back (issue 21)
+# --list-keys --rules R: R as it resolves, which loads back
 expect 0 "--list-keys --rules" -- "$ref" --list-keys --rules "$src/corpus/custom/no-concealed.yaml"
 contains "$tmp/out" "concealed: false" "--list-keys --rules: the ruleset's own value"
 contains "$tmp/out" "max_wild: 3" "--list-keys --rules: the base's value"
@@ -443,7 +443,7 @@ expect 0 "--list-keys --rules R loads back" -- "$ref" --rules "$tmp/resolved.yam
 expect 0 "gen --help" -- "$ref" gen --help
 contains "$tmp/out" "usage: referee gen" "gen --help: its usage"
 
-# --jobs over many files (issue 21): files in batches, the bytes and status of one
+# --jobs over many files: files in batches, the bytes and status of one
 # process, under and over the 256 inputs that are measured
 find "$src/corpus" -name '*.cgr' -print0 | sort -z >"$tmp/all0"
 head -z -n 100 "$tmp/all0" >"$tmp/some0"
@@ -462,7 +462,7 @@ timeout 10 "$ref" --json --shard 0/2 "$c/legal-2p-full-hand.cgr" "$tmp/other.cgr
 [ "$got" -eq 0 ] || { echo "FAIL: --shard 0/2 over files: exit $got (opened another shard's input?)"; fails=$((fails + 1)); }
 contains "$tmp/s0.jsonl" '"own":2' "--shard over files: its two files"
 
-# nothing to judge is no success (issue 20): an empty directory, an empty
+# nothing to judge is no success: an empty directory, an empty
 # list, in every mode
 mkdir -p "$tmp/emptydir"
 expect 3 "check of an empty directory" -- "$ref" check "$tmp/emptydir"
@@ -474,7 +474,7 @@ expect 3 "--files0-from an empty list" -- "$ref" --files0-from /dev/null
 contains "$tmp/err" "no records" "nothing judged, said"
 expect 3 "--json --files0-from an empty list" -- "$ref" --json --files0-from /dev/null
 expect 3 "--jobs 2 --files0-from an empty list" -- "$ref" --jobs 2 --files0-from /dev/null
-# --origin that cannot be parsed is a usage error, not stack bytes (issue 20)
+# --origin that cannot be parsed is a usage error, not stack bytes
 for bad in foo "x.cgr:" "x.cgr:0" ":3" "x.cgr:abc" "x.cgr:3:-1"; do
   expect 3 "--origin '$bad'" -- "$ref" --origin "$bad" "$c/legal-3p-hand.cgr"
   contains "$tmp/err" "--origin takes NAME:LINE" "--origin '$bad', said"
@@ -563,6 +563,23 @@ one_pack=$src/corpus/custom/illegal-deal-one-pack.cgr
   { echo "FAIL: one pack is not said in the singular: $("$ref" "$one_pack" | head -1)"; fails=$((fails + 1)); }
 "$ref" --lang fr "$one_pack" | grep -q 'un AS de trop : le 1 jeu en contient 1 ' ||
   { echo "FAIL: one pack is not said in the singular in French"; fails=$((fails + 1)); }
+# the figures of one: --stats, gen --stats, merge's summary and check
+# --coverage said "1 records", "1 games", "1 hands gone out" until 67021d0
+one=$src/corpus/classic/legal-4p-full-hand.cgr
+"$ref" --quiet --stats "$one" 2>"$tmp/err"
+contains "$tmp/err" "stats: 1 record, " "--stats of one record"
+"$ref" gen --variant classic --games 1 --hands 1 --stats 2>"$tmp/err" >/dev/null
+contains "$tmp/err" "gen: 1 game, 1 hand, " "gen --stats of one game of one hand"
+contains "$tmp/err" "; 1 hand gone out (100%)" "gen --stats: one hand gone out"
+"$ref" --json --shard 0/1 "$one" >"$tmp/one0.jsonl"
+expect 0 "merge of one record" -- "$ref" merge "$tmp/one0.jsonl"
+contains "$tmp/out" "1 record: 1 legal, 0 illegal, 0 malformed, 0 ruleset errors" "merge: one record"
+"$ref" check --coverage "$one" >"$tmp/out"
+contains "$tmp/out" "1 record, 1 legal." "check --coverage: one record"
+# one card named with the bonus packet set aside: "1 cards named" until 67021d0
+sed 's/^Anne talon$/Anne talon 4H/' "$src/corpus/modern-american/legal-black-three.cgr" >"$tmp/talon1.cgr"
+expect 1 "a talon naming one card" -- "$ref" "$tmp/talon1.cgr"
+contains "$tmp/out" "BONUS-PACKET: 1 card named: the bonus packet set aside is taken unnamed" "one card named"
 
 [ "$fails" -eq 0 ] || exit 1
 command -v python3 >/dev/null || {

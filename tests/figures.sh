@@ -77,7 +77,7 @@ awk -F' *\\| *' '/^\| (classic|two-player|chinese|italian|samba|hand-and-foot|bo
 [ "$(wc -l <"$tmp/table")" -ge 12 ] || fail "docs/generator.md: the going-out table not found"
 while read -r v p doc; do
   got=$("$ref" gen --variant "$v" --players "$p" --games 40 --seed 1 --stats 2>&1 >/dev/null |
-        sed -n 's/.* \([0-9]*\) hands, .* \([0-9]*\) hands gone out (\([0-9]*%\)).*/\2 of \1 (\3)/p')
+        sed -n 's/.* \([0-9]*\) hands\{0,1\}, .* \([0-9]*\) hands\{0,1\} gone out (\([0-9]*%\)).*/\2 of \1 (\3)/p')
   [ "$got" = "$doc" ] || fail "docs/generator.md, $v at $p players: '$doc', gen --stats says '$got'"
 done <"$tmp/table"
 

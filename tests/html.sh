@@ -66,7 +66,7 @@ for out in "$tmp/no/such/dir.html" /dev/full; do
 done
 echo "pages written for $(echo "$files" | wc -l) files of the corpus"
 
-# The input is read once (issue 20): on a pipe, a process substitution or a
+# The input is read once: on a pipe, a process substitution or a
 # FIFO every record is judged and in the page, the status is one run's.
 c=$src/corpus/classic
 { cat "$c/legal-2p-full-hand.cgr" "$c/legal-3p-hand.cgr"
@@ -82,7 +82,7 @@ wait
 n=$(grep -c 'class="rec"' "$tmp/fifo.html")
 [ "$got" -eq "$want" ] && [ "$n" -eq 302 ] || bad "--html on a FIFO: exit $got (not $want), $n records of 302"
 grep -q '"src":\["cgr 1","variant classic"' "$tmp/pipe.html" || bad "--html on a pipe: the records' text is not in the page"
-# A page is bounded (issue 20): a record of 200,000 actions, illegal early,
+# A page is bounded: a record of 200,000 actions, illegal early,
 # keeps 1000 lines after its error, says from where nothing is kept, and
 # stays small.
 { grep -v '^#' "$c/illegal-wild-overflow.cgr"
@@ -92,7 +92,7 @@ size=$(wc -c <"$tmp/big.html")
 [ "$size" -lt 2000000 ] || bad "--html of a 200,000-action record: a page of $size bytes"
 at=$("$ref" --json "$tmp/big.cgr" | sed -n 's/.*"verdict":"illegal","code":"[A-Z-]*","line":\([0-9]*\).*/\1/p')
 grep -q "\"cut\":$((at + 1001))" "$tmp/big.html" || bad "--html of a long record: no cut 1000 lines after line $at"
-# The page's language is a catalogue's tag, escaped (issue 20): no script
+# The page's language is a catalogue's tag, escaped: no script
 # from LANGUAGE, no lang="de" on an English page.
 env LANGUAGE='</script><svg onload=title=7>' LANG=fr_FR.UTF-8 "$ref" --quiet --html "$tmp/inj.html" "$c/illegal-wild-overflow.cgr"
 grep -q '<svg onload' "$tmp/inj.html" && bad "LANGUAGE is written into the page unescaped"

@@ -71,7 +71,7 @@ for l in en fr; do
 done
 [ -s "$tmp/en.json" ] && cmp -s "$tmp/en.json" "$tmp/fr.json" ||
   fail "--json differs beyond the messages"
-# what was legal instead (issue 23): said in both languages, for the same
+# what was legal instead: said in both languages, for the same
 # records, in other words
 for l in en fr; do
   run "$ref" --json --explain --lang $l | jq -r 'select(.instead) | .instead' >"$tmp/$l.instead"

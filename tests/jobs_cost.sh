@@ -1,10 +1,10 @@
 #!/bin/sh
 # What --jobs costs over one process, counted where a count does not depend
-# on the machine's load (issue 26: --jobs 2 on one file under 1.7x the speed
+# on the machine's load (--jobs 2 on one file under 1.7x the speed
 # of one process). Nothing here measures a time (tests/bench.sh does):
 # - the system calls of the processes: a commit of what a process has done
 #   (jobs.c) every record was a call every record (an lseek), which costs
-#   1.4 us on the 2-core virtual machine of issue 26;
+#   1.4 us on the 2-core test machine;
 # - the processes forked: N workers that live for the run and take the parts
 #   (or batches of files) in turn; one forked a part was a fork, an exit
 #   and ~175 page faults a part (4 processes for --jobs 2 at 7a2ed59); over
@@ -47,11 +47,11 @@ awk -v d="$tmp/many" '/^cgr 1/ { if (out) close(out); out = sprintf("%s/g%04d.cg
   "$tmp/a.cgr"
 # over small files the parent judges batches too, between handing them out:
 # N - 1 workers, a fork, an exit and a worker's page faults (about 77 of
-# 15-20 us on the machine of issue 26) fewer; 2 at 3264dde
+# 15-20 us on the 2-core test machine) fewer; 2 at 3264dde
 nb=$(forks "$tmp/many"/*.cgr)
 [ "$nb" -eq 1 ] || fail "--jobs 2 on $(ls "$tmp/many" | wc -l) small files forked $nb processes (1 worker expected: the parent judges too)"
 
-# many small files (issue 26: --jobs 2 at 1.26-1.54x of one process on
+# many small files (--jobs 2 at 1.26-1.54x of one process on
 # 2,000 of them). Counted on 400 one-hand games, a file each, their names of
 # one length:
 "$ref" gen --variant classic --games 400 --hands 1 --seed 3 >"$tmp/hands.cgr"
@@ -79,7 +79,7 @@ echo "$sizes" | awk '{ exit !(NF >= 3 && $NF * 4 <= $1) }' ||
 # - the system calls of one process a small file (run.c): an open, an fstat,
 #   the reads, an fstat (the file kept its size), a close; the fstat of
 #   stdio's buffer, a second fstat and an lseek for the size at the start
-#   were 11 at 3264dde (1.3-1.5 us each on the machine of issue 26)
+#   were 11 at 3264dde (1.3-1.5 us each on the 2-core test machine)
 strace -o "$tmp/one" "$ref" --quiet "$tmp/hands/h0001.cgr" >/dev/null 2>&1
 strace -o "$tmp/all" "$ref" --quiet "$tmp/hands"/*.cgr >/dev/null 2>&1
 nh=$(ls "$tmp/hands" | wc -l)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # What was legal instead of a set of wild cards that holds too many others
-# (issue 27, item 2: the what-if layer reads the meld's kind). In a set of a
+# (the what-if layer reads the meld's kind). In a set of a
 # wild rank (meld.wild_sets) the cards of that rank are its naturals: the
 # sentence counts the other wild cards only, as the seed counts them
 # (docs/variants/italian.md, meld.wild_set_fill: missing).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Nothing lost, nothing hangs (issue 26, section 4):
+# Nothing lost, nothing hangs:
 # - a write that fails (a full disk: /dev/full; a closed descriptor) is never
 #   exit 0: every output — standard output of every subcommand, --junit and
 #   --html files — exits 3 with a message;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# referee merge proves that its shards are one run (issue 26): it refuses,
+# referee merge proves that its shards are one run: it refuses,
 # naming the file, shards of two runs (inputs of equal size and time whose
 # bytes were swapped between the shards; a directory's file replaced), an
 # output without its closing line, shards made with other options, CRLF

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --explain and the page show the same ruling (issue 26, part 5):
+# --explain and the page show the same ruling:
 #  1. the table --explain and --json --explain show for an illegal record is
 #     the one the page opens on, at the verdict's line: the table that line
 #     found (before it), with the player it was judged for; for every

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Special hands (special_hands, special_keep_three; issue 28) as the outputs
+# Special hands (special_hands, special_keep_three) as the outputs
 # say them: the verdict names the hand shown by rank, what was legal instead
 # names the ruleset's hands (English and French, text and --json), a wrong
 # score names the hand the team showed, a Dream Hand ends the game below the

@@ -110,11 +110,12 @@ void referee_game_free(referee_game_t *game);
 referee_status_t referee_game_line(referee_game_t *game, const char *line);
 
 /* One action as a struct: PLAYER VERB [REF] [CARDS]. Cards are written as in
- * records ("7H", "TS", "JK"); ref is the meld of `add` ("7", "#2"), else NULL. */
+ * records ("7H", "TS", "JK"); ref is the meld of `add` ("7", "#2") or the
+ * two of `merge` ("#1 #3"), else NULL. */
 typedef struct {
   const char *player;
-  const char *verb;     /* "draw", "take", "meld", "add", "red3", "foot", "ask",
-                           "yes", "no", "discard", "end" */
+  const char *verb;     /* "draw", "take", "meld", "add", "red3", "foot", "talon",
+                           "show", "ask", "yes", "no", "discard", "end", "merge" */
   const char *ref;
   const char *const *cards;
   size_t ncards;

@@ -90,9 +90,9 @@ static void print_stats(unsigned long long records, unsigned long long actions,
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   fprintf(stderr,
-          "stats: %llu records, %llu actions, %.1f MB in %.3f s: %.0f actions/s, %.1f MB/s, "
+          "stats: %llu record%s, %llu action%s, %.1f MB in %.3f s: %.0f actions/s, %.1f MB/s, "
           "%.0f records/s, peak memory %ld KB\n",
-          records, actions, (double)bytes / 1e6, s, (double)actions / s, (double)bytes / 1e6 / s,
+          records, out_s(records), actions, out_s(actions), (double)bytes / 1e6, s, (double)actions / s, (double)bytes / 1e6 / s,
           (double)records / s, ru.ru_maxrss);
 }
 

@@ -367,8 +367,8 @@ static void print_coverage(const check_t *c, FILE *out) {
     const variant_cov_t *cv = &c->cov[v];
     fputs("\n## ", out);
     report_put(out, cv->name); /* a ruleset file's name: the user's */
-    fprintf(out, "\n\n%u records, %u legal.\n\n| code | illegal records |\n|---|---|\n",
-            cv->records, cv->legal);
+    fprintf(out, "\n\n%u record%s, %u legal.\n\n| code | illegal records |\n|---|---|\n",
+            cv->records, out_s(cv->records), cv->legal);
     for (int k = 1; k < CODE_COUNT; k++)
       fprintf(out, "| `%s` | %u |\n", code_name((code_t)k), cv->code[k]);
     fprintf(out, "\n| ruleset key | legal records relying on it | illegal records naming it "

@@ -47,7 +47,7 @@ typedef struct {
 
 /* A process that lives as long as the pool and judges one task after the
  * other (jobs_give): the fork, exit and first page faults of a process
- * (2.5-3 ms and 175 faults of 15-20 us on the virtual machine of issue 26)
+ * (2.5-3 ms and 175 faults of 15-20 us on the 2-core test machine)
  * are paid once a worker, not once a task. */
 typedef struct {
   pid_t pid;
@@ -537,7 +537,7 @@ static bool spawn(jobs_t *j, int w) {
 /* An idle worker, started if need be; -1 when none can be. The first call
  * starts them all, one fork after the other: a page the parent writes
  * between two forks is copied at each (a page fault of 15-20 us on the
- * machine of issue 26), and the last worker starts sooner. */
+ * 2-core test machine), and the last worker starts sooner. */
 static int idle_worker(jobs_t *j) {
   if (!j->forked) {
     j->forked = true;

@@ -455,10 +455,11 @@ static int merge_inputs(merge_t *m, input_t *in, int n) {
     int s = m->junit ? results_junit(&m->results, m->junit) : 0;
     return m->error || s ? 3 : m->results.failed ? 1 : 0;
   }
-  if (!m->json)
-    printf("%llu records: %llu legal, %llu illegal, %llu malformed, %llu ruleset errors\n",
-           m->count[0] + m->count[1] + m->count[2] + m->count[3], m->count[0], m->count[1],
-           m->count[2], m->count[3]);
+  if (!m->json) {
+    unsigned long long all = m->count[0] + m->count[1] + m->count[2] + m->count[3];
+    printf("%llu record%s: %llu legal, %llu illegal, %llu malformed, %llu ruleset error%s\n",
+           all, out_s(all), m->count[0], m->count[1], m->count[2], m->count[3], out_s(m->count[3]));
+  }
   return m->error ? 3 : m->status;
 }
 

@@ -66,6 +66,8 @@ int out_end(int status) {
   return EXIT_ERROR;
 }
 
+const char *out_s(unsigned long long n) { return n == 1 ? "" : "s"; }
+
 bool out_may_write(const char *option, const char *path, char *const *inputs, int n) {
   size_t len = strlen(path);
   if (path[0] == '-' && path[1]) { /* `--html --lang fr` wrote a page named --lang */

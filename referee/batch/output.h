@@ -41,4 +41,10 @@ _Noreturn void out_of_memory(const char *what);
  * status to end with. */
 int out_end(int status);
 
+/* The English plural's ending for a count: "" for 1, else "s" ("1 record",
+ * "2 records"). For the figures printed in English only (--stats, gen
+ * --stats, merge's summary, check --coverage's headings); a sentence that is
+ * translated picks its form with P_() (i18n.h). */
+const char *out_s(unsigned long long n);
+
 #endif

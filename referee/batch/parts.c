@@ -68,8 +68,8 @@ static void put(bytes_t *b, const char *s, size_t n) {
 
 /* The task in *job as bytes. One buffer for every message, made before the
  * workers are forked and kept: a buffer a message was pages of the heap
- * written anew after each fork, a page fault each (15-20 us on the machine
- * of issue 26). */
+ * written anew after each fork, a page fault each (15-20 us on the 2-core test
+ * machine). */
 static const bytes_t *message(const part_job_t *job) {
   static bytes_t b;
   b.len = 0;

@@ -105,8 +105,8 @@ const char *run_refused(int fd) {
  * read. A directory opens but reads as an error, and is no record: refused
  * here, before anything is judged. *size: a regular file's size, as
  * size_at_start gives it (one fstat a file, not three and an lseek: 2,000
- * small files were 20,000 system calls at 1.3-1.5 us each on the machine of
- * issue 26). The reader reads 64 KB at a time into a buffer of its own:
+ * small files were 20,000 system calls at 1.3-1.5 us each on the 2-core test
+ * machine). The reader reads 64 KB at a time into a buffer of its own:
  * the stream needs none (its allocation was an fstat more). */
 static FILE *open_input(const char *path, unsigned long long *size, char *why, size_t why_len) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");

@@ -29,6 +29,19 @@ static const char gen_usage[] =
     "exit status: 0 the games written, 3 usage or ruleset error, 1 the engine\n"
     "refused a deal the generator wrote (a bug).\n";
 
+/* gen --stats: the run's figures, on stderr (in English, as --stats's). */
+static void print_stats(const gen_stats_t *st) {
+  fprintf(stderr, "gen: %llu game%s, %llu hand%s, %llu action%s; %llu hand%s gone out (%.0f%%), "
+                  "%llu by laying the last card on a meld; "
+                  "%llu turn%s replayed more cautiously, %llu hand%s dealt again\n",
+          st->games, out_s(st->games), st->hands, out_s(st->hands), st->actions, out_s(st->actions),
+          st->out, out_s(st->out), st->hands ? 100.0 * (double)st->out / (double)st->hands : 0.0,
+          st->laid_out, st->retries, out_s(st->retries), st->redeals, out_s(st->redeals));
+  if (st->feet + st->packets + st->merges + st->shows)
+    fprintf(stderr, "gen: feet picked up %llu, bonus packets taken %llu, melds merged %llu, "
+                    "special hands shown %llu\n", st->feet, st->packets, st->merges, st->shows);
+}
+
 int gen_main(int argc, char **argv) {
   gen_options_t opt = {NULL, 0, 1, 1, 0, false};
   bool stats = false;
@@ -58,15 +71,6 @@ int gen_main(int argc, char **argv) {
   /* a failed write is said by main at the end (out_end) */
   int status = gen_write(&opt, stdout, &st, why, sizeof why);
   if (status) out_say("referee: gen: %s", why);
-  if (stats)
-    fprintf(stderr, "gen: %llu games, %llu hands, %llu actions; %llu hands gone out (%.0f%%), "
-                    "%llu by laying the last card on a meld; "
-                    "%llu turns replayed more cautiously, %llu hand%s dealt again\n",
-            st.games, st.hands, st.actions, st.out,
-            st.hands ? 100.0 * (double)st.out / (double)st.hands : 0.0, st.laid_out, st.retries, st.redeals,
-            st.redeals == 1 ? "" : "s");
-  if (stats && st.feet + st.packets + st.merges + st.shows)
-    fprintf(stderr, "gen: feet picked up %llu, bonus packets taken %llu, melds merged %llu, "
-                    "special hands shown %llu\n", st.feet, st.packets, st.merges, st.shows);
+  if (stats) print_stats(&st);
   return status;
 }

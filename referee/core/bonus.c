@@ -113,13 +113,16 @@ static bool packet_to_hand(engine_t *e, const stmt_t *st, int p) {
   const struct rs_bonus *b = &e->rs->bonus;
   int i = packet_of(e, p);
   unsigned want = b->from == BONUS_FROM_PACKET ? 0 : (unsigned)b->packets[i].cards;
+  if (st->ncards != want && want)
+    return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_FROM,
+                    P_("the bonus packet is %u card drawn from the stock; the line names %u",
+                       "the bonus packet is %u cards drawn from the stock; the line names %u", want),
+                    want, st->ncards);
   if (st->ncards != want)
     return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_FROM,
-                    want ? P_("%u card named: the bonus packet is %u card drawn from the stock",
-                              "%u cards named: the bonus packet is %u cards drawn from the stock",
-                              want)
-                         : _("%u cards named: the bonus packet set aside is taken unnamed"),
-                    st->ncards, want);
+                    P_("%u card named: the bonus packet set aside is taken unnamed",
+                       "%u cards named: the bonus packet set aside is taken unnamed", st->ncards),
+                    st->ncards);
   if (want && !eng_take_from_stock(e, st, p)) return false;
   for (card_t c = 0; !want && c < CARD_KINDS; c++) cc_add(&e->hand[p], c, e->packet[i].n[c]);
   cc_clear(&e->packet[i]);

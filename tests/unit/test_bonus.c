@@ -1,4 +1,4 @@
-/* Modern American's mechanisms (issue 28) tested directly: the `talon` line
+/* Modern American's mechanisms tested directly: the `talon` line
  * on both reading paths, the rule keys as the loader reads and refuses them,
  * the kind row of meld.rank_rules, and the rank rules' penalties. Whole hands
  * are corpus/modern-american's. */

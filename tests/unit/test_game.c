@@ -147,8 +147,8 @@ Test(game, a_stock_line_longer_than_the_packs_is_refused) {
   free(big);
 }
 
-/* A verdict cites the ruleset key that gives the number in its sentence
- * (issue 15). A PILE-FROZEN sentence says how many naturals the take needs:
+/* A verdict cites the ruleset key that gives the number in its sentence.
+ * A PILE-FROZEN sentence says how many naturals the take needs:
  * that number is pile.unfreeze_naturals, whatever froze the pile (the wild
  * card or red three in it, pile.frozen_by; the team not opened,
  * pile.frozen_for_unopened; the covered upcard, pile.cover_freezes — the

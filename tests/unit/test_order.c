@@ -1,4 +1,4 @@
-/* The order of a turn's melding does not matter (issue 19): a player's melds
+/* The order of a turn's melding does not matter: a player's melds
  * and additions within a turn are judged by the state the turn ends in.
  *
  * Over generated games of every shipped variant, each run of one player's
@@ -394,7 +394,7 @@ Test(order, hand_and_foot) { order_does_not_matter("hand-and-foot"); }
 Test(order, bolivia) { order_does_not_matter("bolivia"); }
 Test(order, modern_american) { order_does_not_matter("modern-american"); }
 
-/* The record of issue 19: six kings on the table, queens, jacks and tens
+/* The record that showed it: six kings on the table, queens, jacks and tens
  * melded, the seventh king added: legal with 760 / -150 in each of the 24
  * orders of the turn's last four lines. */
 Test(order, going_out_by_the_seventh_king_in_any_order) {

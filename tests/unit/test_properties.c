@@ -377,13 +377,13 @@ static unsigned long long out_floor(const char *variant, int players) {
 
 /* Every seating of every shipped ruleset: 10 games each, all legal, scored
  * as the second scorer scores them, and at
- * least 30% of their hands ended by a player going out (issue 11): the
+ * least 30% of their hands ended by a player going out: the
  * players build toward the going-out requirement, so going-out scoring is
  * exercised. And the games end: at most 50 hands a game on average (the
  * slowest seating, Bolivia at five, plays 18 at seed 5; players who lose more
  * to penalties than they score play to the generator's 1,000-hand cap, as
  * Modern American's did, 800 a game, before they finished the melds that
- * cost a penalty unfinished: issue 28). The shares over all 10 games: the
+ * cost a penalty unfinished). The shares over all 10 games: the
  * sanitizer build plays 3. */
 Test(properties, every_seating_plays_legal_games) {
   for (const rs_builtin_t *b = rs_builtins; b->name; b++) {

@@ -343,7 +343,7 @@ Test(ruleset, extends_loop_is_refused) {
 }
 
 /* A chain longer than eight is refused at its first file, every file named
- * (issue 20: the error named ./././a.yaml, at the ninth file). */
+ * (the error named ./././a.yaml, at the ninth file). */
 Test(ruleset, a_long_extends_chain_is_refused_at_its_first_file) {
   char dir[] = "/tmp/rs-chain-XXXXXX";
   cr_assert_not_null(mkdtemp(dir));
@@ -371,7 +371,7 @@ Test(ruleset, a_long_extends_chain_is_refused_at_its_first_file) {
   rmdir(dir);
 }
 
-/* Rulesets are read from regular files only, never blocking (issue 20). */
+/* Rulesets are read from regular files only, never blocking. */
 Test(ruleset, a_fifo_a_device_or_a_proc_file_is_no_ruleset) {
   char dir[] = "/tmp/rs-fifo-XXXXXX";
   cr_assert_not_null(mkdtemp(dir));
@@ -423,7 +423,7 @@ Test(ruleset, natural_ranks_refuse_a_wild_rank) {
 }
 
 /* An inherited value made wrong by a key the document changes: the error
- * points at that key, not at 1:1 (issue 22). */
+ * points at that key, not at 1:1. */
 Test(ruleset, an_inherited_value_made_wrong_points_at_the_key_that_changed) {
   cr_assert_not(load("schema: 1\nname: mine\nextends: classic\nmeld:\n  min_cards: 1\n"));
   cr_assert(err.line == 5 && err.col == 3, "%u:%u: %s", err.line, err.col, err.message);
@@ -583,7 +583,7 @@ Test(ruleset, the_list_of_keys_is_the_ruleset_of_the_defaults) {
 
 /* A ruleset written as YAML (rs_write_yaml, --list-keys --rules R) loads
  * back to the same ruleset: every shipped one and every custom one of the
- * corpus, their extends followed (issue 21). */
+ * corpus, their extends followed. */
 static void round_trip(const char *name_or_path) {
   static ruleset_t a, b;
   cr_assert(rs_load(&a, name_or_path, &err), "%s: %s", name_or_path, err.message);

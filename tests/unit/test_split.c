@@ -153,7 +153,7 @@ Test(split, parts_read_as_one_reading_and_files_cut_as_streams) {
   free(text);
 }
 
-/* A regular file truncated while it is cut (issue 20: it was mapped, and
+/* A regular file truncated while it is cut (it was mapped, and
  * the process died of SIGBUS): cgr_split_next says the file changed. The
  * cutting runs in a child, whose death by a signal fails the test. */
 Test(split, a_file_cut_short_while_read_is_an_error) {
