@@ -265,7 +265,11 @@ void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   html_t *h = ctx;
   if (!h->states || h->left_file) return;
   if (e && !h->error_line && eng_error(e)->status == VERDICT_ILLEGAL) h->error_line = line;
-  if (beyond(h, line, h->len, STATES_CAP)) return;
+  /* the stream's length, not h->len: open_memstream sets that only when the
+   * stream is flushed, so the cap was never reached (a 3.6 MB record made a
+   * 109 MB page) */
+  long have = ftell(h->states);
+  if (beyond(h, line, have < 0 ? 0 : (size_t)have, STATES_CAP)) return;
   fprintf(h->states, "%s[%u,%d,", h->first_state ? "" : ",", line, hand);
   h->first_state = false;
   if (e) put_state(h->states, e);
