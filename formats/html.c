@@ -389,6 +389,7 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
     put_verdict(out, &rec->later[i]);
   }
   putc(']', out);
+  if (rec->later_left > 0) fprintf(out, ",\"later_left\":%llu", rec->later_left);
   put_quote(out, rec);
   fputs(",\"instead\":", out);
   json_string(out, rec->instead);
@@ -523,12 +524,16 @@ static const char *const page_words[] = {
   N_("frozen for {0}, a team that has not opened"), N_("points"), N_(", found at line {0}"),
   N_("What was legal instead:")};
 
+_Static_assert(RECORD_LATER == 64, "the page's words below say --keep-going lists 64");
+
 /* The script's words that count: singular and plural, the script's
  * plural() picks one. */
 static const char *const page_counts[] = {
   NP_(" {0} card", " {0} cards"), NP_(" — stock: {0} card", " — stock: {0} cards"),
   NP_("taking it needs {0} natural card of the top card's rank from the hand",
-      "taking it needs {0} natural cards of the top card's rank from the hand")};
+      "taking it needs {0} natural cards of the top card's rank from the hand"),
+  NP_("{0} more later error, not listed: --keep-going lists the first 64 of a record",
+      "{0} more later errors, not listed: --keep-going lists the first 64 of a record")};
 
 static void put_word(FILE *out, const char *english, const char *translation) {
   putc(',', out);
