@@ -200,14 +200,25 @@ ok "a $in-byte record: a page of $size bytes, ${kb:-?} KB of memory"
 : >many.cgr
 while [ "$(wc -c <many.cgr)" -lt 100000 ]; do cat "$legal" >>many.cgr; done
 mkfifo never
+caught() { # PID SIGNAL-NUMBER: the process catches the signal
+  if [ -r "/proc/$1/status" ]; then
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status")
+    [ -n "$mask" ] && [ $(( (0x$mask >> ($2 - 1)) & 1 )) -eq 1 ]
+  else
+    [ -s out ]
+  fi
+}
 interrupted() { # SIGNAL STATUS DESCRIPTION -- command (reading the FIFO never)
   sig=$1; want=$2; what=$3; shift 4
   { cat many.cgr; exec sleep 60; } >never &
   writer=$!
   env --default-signal="$sig" "$@" >out 2>err &
   pid=$!
+  # the signal once the run catches it (Linux: its bit in /proc's SigCgt;
+  # elsewhere, once a verdict is out) and has read what came
+  bit=$([ "$sig" = INT ] && echo 2 || echo 15)
   n=0
-  while [ ! -s out ] && [ "$n" -lt 40 ]; do sleep 0.05; n=$((n + 1)); done
+  while [ "$n" -lt 200 ] && ! caught "$pid" "$bit"; do sleep 0.05; n=$((n + 1)); done
   sleep 0.2
   kill -"$sig" "$pid"
   { wait "$pid"; } 2>/dev/null
