@@ -102,14 +102,22 @@ unsigned cgr_char_col(const char *line, size_t off) {
 
 /* ---- lines ---------------------------------------------------------- */
 
+/* cgr_stop_reads_when's: a read interrupted stops when it says so. */
+static bool (*stop_reads)(void);
+
+void cgr_stop_reads_when(bool (*stop)(void)) { stop_reads = stop; }
+
+/* A read interrupted by a signal (errno EINTR) is tried again. */
+static bool again(void) { return errno == EINTR && !(stop_reads && stop_reads()); }
+
 /* Up to n bytes of the stream into buf. A signal that interrupts the read
  * (a program embedding the reader may have handlers without SA_RESTART) is
- * no error and no end: the read goes on. */
+ * no error and no end: the read goes on (but for stop_reads). */
 static size_t read_stream(cgr_reader_t *r, char *buf, size_t n) {
   size_t got = 0;
   for (;;) {
     got += fread(buf + got, 1, n - got, r->f); /* short only at the end or an error */
-    if (got == n || !ferror(r->f) || errno != EINTR) break;
+    if (got == n || !ferror(r->f) || !again()) break;
     clearerr(r->f);
   }
   if (ferror(r->f) && !r->err) r->err = errno ? errno : EIO;
@@ -122,7 +130,7 @@ static size_t read_at(cgr_reader_t *r, char *buf, size_t n) {
   ssize_t k = 0;
   if (n > 0) {
     do k = pread(r->fd, buf, n, (off_t)r->fd_at);
-    while (k < 0 && errno == EINTR);
+    while (k < 0 && again());
   }
   if (k < 0) r->err = errno;
   if (k <= 0) return 0;

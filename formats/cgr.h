@@ -74,7 +74,12 @@ unsigned long long cgr_bytes_read(const cgr_reader_t *r);
  * An error of the run, never a malformed line. */
 bool cgr_out_of_memory(const cgr_reader_t *r);
 /* Why the input could not be read (an errno value), or 0: it was read to its
- * end. A read interrupted by a signal is retried, never an error. */
+ * end. A read interrupted by a signal is retried, never an error, unless
+ * stop() (cgr_stop_reads_when) says to stop: the read then ends as an
+ * error, EINTR. */
 int cgr_read_error(const cgr_reader_t *r);
+/* For every reader of the process: stop (NULL: none, the default) says
+ * whether a read a signal interrupted stops (a run interrupted, SIGINT). */
+void cgr_stop_reads_when(bool (*stop)(void));
 
 #endif

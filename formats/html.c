@@ -265,7 +265,11 @@ void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
   html_t *h = ctx;
   if (!h->states || h->left_file) return;
   if (e && !h->error_line && eng_error(e)->status == VERDICT_ILLEGAL) h->error_line = line;
-  if (beyond(h, line, h->len, STATES_CAP)) return;
+  /* the stream's length, not h->len: open_memstream sets that only when the
+   * stream is flushed, so the cap was never reached (a 3.6 MB record made a
+   * 109 MB page) */
+  long have = ftell(h->states);
+  if (beyond(h, line, have < 0 ? 0 : (size_t)have, STATES_CAP)) return;
   fprintf(h->states, "%s[%u,%d,", h->first_state ? "" : ",", line, hand);
   h->first_state = false;
   if (e) put_state(h->states, e);
@@ -385,6 +389,7 @@ static void put_record(FILE *out, html_t *h, const record_t *rec) {
     put_verdict(out, &rec->later[i]);
   }
   putc(']', out);
+  if (rec->later_left > 0) fprintf(out, ",\"later_left\":%llu", rec->later_left);
   put_quote(out, rec);
   fputs(",\"instead\":", out);
   json_string(out, rec->instead);
@@ -519,12 +524,16 @@ static const char *const page_words[] = {
   N_("frozen for {0}, a team that has not opened"), N_("points"), N_(", found at line {0}"),
   N_("What was legal instead:")};
 
+_Static_assert(RECORD_LATER == 64, "the page's words below say --keep-going lists 64");
+
 /* The script's words that count: singular and plural, the script's
  * plural() picks one. */
 static const char *const page_counts[] = {
   NP_(" {0} card", " {0} cards"), NP_(" — stock: {0} card", " — stock: {0} cards"),
   NP_("taking it needs {0} natural card of the top card's rank from the hand",
-      "taking it needs {0} natural cards of the top card's rank from the hand")};
+      "taking it needs {0} natural cards of the top card's rank from the hand"),
+  NP_("{0} more later error, not listed: --keep-going lists the first 64 of a record",
+      "{0} more later errors, not listed: --keep-going lists the first 64 of a record")};
 
 static void put_word(FILE *out, const char *english, const char *translation) {
   putc(',', out);

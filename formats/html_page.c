@@ -183,6 +183,7 @@ const char *const html_tail[] = {
   /* the record's tags (event, date, table...), as written: on the screen and the printed ruling */
   " if(r.tags&&r.tags.length){var tg=el('p','tags');r.tags.forEach(function(t,k){add(tg,k?' \\u00b7 ':'',el('b',null,t[0]+': '),t[1])});sec.appendChild(tg)}\n",
   " if(r.verdict.status!='legal')verdict(r,sec,r.verdict);r.later.forEach(function(l){verdict(r,sec,l)});\n",
+  " if(r.later_left)sec.appendChild(el('p','verdict more',FN('{0} more later error, not listed: --keep-going lists the first 64 of a record','{0} more later errors, not listed: --keep-going lists the first 64 of a record',r.later_left)));\n",
   " var ctl=el('div','controls');[['\\u00ab first',function(){go(r,v,0)}],['\\u25c0 previous',function(){go(r,v,v.i-1)}],['next \\u25b6',function(){go(r,v,v.i+1)}],['last \\u00bb',function(){go(r,v,1e9)}]].forEach(function(b){var x=el('button',null,T(b[0]));x.onclick=b[1];ctl.appendChild(x)});\n",
   " v.sl=el('input');v.sl.type='range';v.sl.min=0;v.sl.max=Math.max(r.states.length-1,0);v.sl.oninput=function(){go(r,v,+v.sl.value)};ctl.appendChild(v.sl);\n",
   " v.pos=el('span','pos');ctl.appendChild(v.pos);sec.appendChild(ctl);v.note=el('div','note');v.note.setAttribute('role','status');v.note.hidden=true;sec.appendChild(v.note);\n",

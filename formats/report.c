@@ -186,6 +186,30 @@ static void print_scores(FILE *out, const record_t *rec) {
     fprintf(out, _(" — the game goes on (%s)\n"), goal);
 }
 
+/* --keep-going's later errors, and how many more were not listed. */
+static void print_later(FILE *out, const record_t *rec) {
+  if (rec->nlater == 0) return;
+  fprintf(out, "  %s\n", _("later errors, each hand read afresh from its own deal (--keep-going):"));
+  for (int i = 0; i < rec->nlater; i++) {
+    const verdict_t *l = &rec->later[i];
+    fputs("  ", out);
+    report_put(out, rec->file);
+    fprintf(out, ":%u:%u: %s: ", l->line, l->col, status_text(l->status));
+    if (l->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(l->code));
+    report_put(out, l->message);
+    if (l->rule != RK_NONE) fprintf(out, " (%s)", rule_key_name(l->rule));
+    fputc('\n', out);
+  }
+  if (rec->later_left > 0) {
+    fputs("  ", out);
+    fprintf(out, P_("%llu more later error, not listed: --keep-going lists the first %d of a record",
+                    "%llu more later errors, not listed: --keep-going lists the first %d of a record",
+                    rec->later_left),
+            rec->later_left, RECORD_LATER);
+    fputc('\n', out);
+  }
+}
+
 void report_describe(const record_t *r, char *buf, size_t len) {
   const verdict_t *v = &r->verdict;
   if (r->ruleset_error) snprintf(buf, len, "a ruleset error: %s: %s", v->text, v->message);
@@ -226,19 +250,7 @@ void report_text(FILE *out, const record_t *rec, bool color) {
   if (v->rule != RK_NONE) fprintf(out, " (%s)", rule_key_name(v->rule));
   fputc('\n', out);
   print_source(out, v);
-  if (rec->nlater > 0) {
-    fprintf(out, "  %s\n", _("later errors, each hand read afresh from its own deal (--keep-going):"));
-    for (int i = 0; i < rec->nlater; i++) {
-      const verdict_t *l = &rec->later[i];
-      fputs("  ", out);
-      report_put(out, rec->file);
-      fprintf(out, ":%u:%u: %s: ", l->line, l->col, status_text(l->status));
-      if (l->status == VERDICT_ILLEGAL) fprintf(out, "%s: ", code_name(l->code));
-      report_put(out, l->message);
-      if (l->rule != RK_NONE) fprintf(out, " (%s)", rule_key_name(l->rule));
-      fputc('\n', out);
-    }
-  }
+  print_later(out, rec);
   if (rec->nhands > 0) {
     fprintf(out, "  %s\n", _("scores of the hands completed:"));
     print_scores(out, rec);
@@ -340,6 +352,7 @@ void report_json(FILE *out, const record_t *rec) {
       putc('}', out);
     }
     putc(']', out);
+    if (rec->later_left > 0) fprintf(out, ",\"later_left\":%llu", rec->later_left);
   }
   json_hands(out, rec);
   if (rec->state) {

@@ -150,6 +150,18 @@ contains "$tmp/out" "kg.cgr:55:1: illegal: OUT-OF-TURN" "a later hand's error is
 contains "$tmp/out" "     2  Anne           210" "the hand between them is scored"
 expect 1 "--keep-going --json" -- "$ref" --keep-going --json "$tmp/kg.cgr"
 contains "$tmp/out" '"later":[{"verdict":"illegal","code":"OUT-OF-TURN","line":55' "later errors in JSON"
+# more than 64 later errors: the first 64 listed, the others counted, in
+# text, JSON and the page (they were dropped without a word)
+{ printf 'cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\n'
+  i=1; while [ $i -le 70 ]; do printf 'hand %d\ndealer Bruno\nAnne frobnicate\n' $i; i=$((i + 1)); done
+} >"$tmp/kg70.cgr"
+expect 2 "--keep-going, 69 later errors" -- "$ref" --keep-going --color never "$tmp/kg70.cgr"
+[ "$(grep -c '^  .*kg70.cgr:[0-9]*:6: malformed' "$tmp/out")" -eq 64 ] || fail "--keep-going: not 64 later errors listed"
+contains "$tmp/out" "  5 more later errors, not listed: --keep-going lists the first 64 of a record" "the later errors left off, said"
+expect 2 "--keep-going --json, 69 later errors" -- "$ref" --keep-going --json "$tmp/kg70.cgr"
+contains "$tmp/out" '"later_left":5' "the later errors left off, in JSON"
+expect 2 "--keep-going --html, 69 later errors" -- "$ref" --quiet --keep-going --html "$tmp/kg70.html" "$tmp/kg70.cgr"
+contains "$tmp/kg70.html" '"later_left":5' "the later errors left off, on the page"
 
 # check --junit writes well-formed XML with one testcase per record; --tap is TAP
 expect 0 "check --junit" -- "$ref" check --junit "$tmp/junit.xml" "$src/corpus"

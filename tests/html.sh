@@ -143,6 +143,21 @@ grep -q 'id="R1-L13" class="bad"\|class="bad" id="R1-L13"' "$tmp/malformed.dom" 
   bad "the malformed line 13 is not highlighted"
 echo "ok: malformed-unknown-card shows 13:14"
 
+# --keep-going past the 64 later errors a record lists: the page says how
+# many more, in English and French (they were dropped without a word)
+{ printf 'cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\n'
+  i=1; while [ $i -le 70 ]; do printf 'hand %d\ndealer Bruno\nAnne frobnicate\n' $i; i=$((i + 1)); done
+} >"$tmp/kg70.cgr"
+"$ref" --quiet --keep-going --html "$tmp/kg70.html" "$tmp/kg70.cgr"
+"$ref" --quiet --lang fr --keep-going --html "$tmp/kg70fr.html" "$tmp/kg70.cgr"
+browse "file://$tmp/kg70.html" --dump-dom >"$tmp/kg70.dom"
+browse "file://$tmp/kg70fr.html" --dump-dom >"$tmp/kg70fr.dom"
+grep -q '5 more later errors, not listed: --keep-going lists the first 64 of a record' "$tmp/kg70.dom" ||
+  bad "--keep-going: the page does not say the 5 later errors not listed"
+grep -q '5 autres erreurs suivantes, non listées' "$tmp/kg70fr.dom" ||
+  bad "--keep-going: the French page does not say the 5 later errors not listed"
+passed "--keep-going: the later errors past 64 counted on the page"
+
 # A legal 4-player hand: #L21 (after Anne discards 9C) shows the pile top 9C,
 # 61 cards in the stock and hands of 5, 11, 11, 11 cards.
 "$ref" --quiet --html "$tmp/legal.html" "$src/corpus/classic/legal-4p-full-hand.cgr"

@@ -9,12 +9,15 @@
 # Usage: tests/merge.sh REFEREE SOURCE_DIR
 set -u
 . "$(dirname "$0")/lib.sh"
-# refused DESCRIPTION TEXT FILE -- merge arguments...: exit 3, TEXT and FILE said
+# refused DESCRIPTION TEXT FILE -- merge arguments...: exit 3, TEXT and FILE
+# said, and nothing on standard output: every shard is checked before a
+# record, a count or a TAP line is printed
 refused() {
   what=$1; text=$2; file=$3; shift 4
   expect 3 "$what" -- "$ref" merge "$@"
   contains "$tmp/err" "$text" "$what: why"
   contains "$tmp/err" "$file" "$what: the file named"
+  [ -s "$tmp/out" ] && { fail "$what: printed before refusing:"; head -3 "$tmp/out" | sed 's/^/  | /'; }
 }
 
 c=$src/corpus/classic
@@ -153,6 +156,24 @@ done
 { head -n 1 w1.jsonl; cat w0.jsonl; } >x.jsonl
 { tail -n +2 w1.jsonl; } >y.jsonl
 expect 3 "a record moved between shards" -- "$ref" merge x.jsonl y.jsonl
+
+# 7b. nothing printed before a refusal: a shard missing, a file that is no
+# shard (was "0 passed, 0 failed", or TAP's header), a shard read from a pipe
+# (read through, kept, then merged)
+expect 3 "a shard missing" -- "$ref" merge w0.jsonl
+contains "$tmp/err" "missing" "a shard missing: why"
+[ -s "$tmp/out" ] && fail "a shard missing: printed '$(head -1 "$tmp/out")' before refusing"
+echo '{"file":"a.cgr","record":1,"verdict":"legal"}' >plain.jsonl
+refused "a file that is not a shard" "no \"segment\" number" plain.jsonl -- plain.jsonl
+refused "a file that is not a shard, --tap" "no \"segment\" number" plain.jsonl -- --tap plain.jsonl
+"$ref" --json L.cgr I.cgr >one.json
+expect 1 "a shard from a pipe" -- sh -c "cat w1.jsonl | \"\$0\" merge --json w0.jsonl -" "$ref"
+cmp -s one.json "$tmp/out" || fail "a shard from a pipe: not one run's output"
+expect 3 "a shard from a pipe, the other missing" -- sh -c "cat w1.jsonl | \"\$0\" merge -" "$ref"
+[ -s "$tmp/out" ] && fail "a shard from a pipe, the other missing: printed before refusing"
+head -n 1 w1.jsonl >cut.jsonl
+expect 3 "a pipe cut short" -- sh -c "cat cut.jsonl | \"\$0\" merge --json w0.jsonl -" "$ref"
+[ -s "$tmp/out" ] && fail "a pipe cut short: printed before refusing"
 
 # 8. merge --junit of verdicts: refused with a message, or the file written
 rm -f m.xml

@@ -15,6 +15,7 @@
 
 #include "game.h"
 #include "html.h"
+#include "interrupt.h"
 #include "jobs.h"
 #include "json.h"
 #include "output.h"
@@ -61,6 +62,7 @@ static void add_result(results_t *rs, const record_t *r) {
 static void on_record(const record_t *r, void *ctx) {
   run_ctx_t *c = ctx;
   c->records++;
+  interrupt_judged(r);
   if (c->html) html_record(c->html, r);
   if (c->results && jobs_side()) add_result(NULL, r); /* to the parent, in a --jobs process */
   else if (c->results) add_result(c->results, r);
@@ -295,6 +297,7 @@ static int run_files(const batch_options_t *o, run_ctx_t *ctx) {
   if (!g || (ctx->explain && !game_explain(g, o->explain_at)) ||
       (ctx->html && !game_observe(g, html_observe, ctx->html)))
     out_of_memory("the game driver");
+  interrupt_watch(g);
   if (o->keep_going) game_keep_going(g);
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);

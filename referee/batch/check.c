@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "game.h"
+#include "interrupt.h"
 #include "jobs.h"
 #include "json.h"
 #include "output.h"
@@ -179,6 +180,7 @@ static bool my_error(check_t *c, const char *path) {
 static void on_record(const record_t *r, void *ctx) {
   check_t *c = ctx;
   c->records++;
+  interrupt_judged(r);
   bool ok = matches(r);
   char want[160], got[1200], why[1500];
   report_describe(r, got, sizeof got);
@@ -537,6 +539,7 @@ int check_paths(int npaths, char *const paths[], const char *forced_rules,
   if (g && opt->jobs > 1 && !opt->shard) c.pool = start_jobs(&c);
   if (!g || (opt->shard && !c.reader) || (opt->jobs > 1 && !opt->shard && !c.pool))
     out_of_memory("the game driver");
+  interrupt_watch(g);
   int status = 0;
   for (int i = 0; i < npaths; i++) {
     int s = check_path(g, &c, paths[i], true, DT_UNKNOWN);

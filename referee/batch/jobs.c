@@ -14,6 +14,7 @@
  * the output it had written. The parent prints that output and no more, and
  * says what was not judged. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include "interrupt.h"
 #include "jobs.h"
 #include "order.h"
 #include "output.h"
@@ -281,6 +282,7 @@ static void finish_slot(jobs_t *j, slot_t *s, const shared_t *sh) {
   put_files(j, s, lost, empty);
   if (s->status > j->worst) j->worst = s->status;
   j->totals.records += c->records;
+  interrupt_judged_n(c->records);
   j->totals.actions += c->actions;
 }
 
@@ -352,7 +354,7 @@ static void wait_task(jobs_t *j) {
   }
   int rc;
   do rc = poll(fds, (nfds_t)n, -1); /* a signal may interrupt it: no task is lost */
-  while (rc < 0 && errno == EINTR);
+  while (rc < 0 && errno == EINTR && (interrupt_check(), true)); /* but SIGINT, SIGTERM */
   for (int k = 0; k < n && rc > 0; k++) {
     if (!fds[k].revents) continue;
     if (who[k] >= 0) {
@@ -467,6 +469,7 @@ void jobs_start(jobs_t *j, job_task_t task, void *ctx, const job_span_t *span) {
   fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) {
+    interrupt_default();
     close(done[0]);
     run_child(j, i, task, ctx); /* done[1] closes when it exits */
   }
@@ -520,6 +523,7 @@ static bool spawn(jobs_t *j, int w) {
   fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) {
+    interrupt_default();
     close(sv[0]);
     for (int k = 0; k < j->max; k++) /* the others end when the parent does */
       if (j->workers[k].pid > 0) close(j->workers[k].sock);

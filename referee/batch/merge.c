@@ -19,6 +19,12 @@
  * empty input: each is an error (exit 3) naming the input, never a smaller
  * result.
  *
+ * Every shard is checked before anything is printed: a first pass reads
+ * the inputs through (the k-way merge, every closing line, the run), with
+ * an input that cannot seek (a pipe) copied to a temporary file as it is
+ * read; only when it finds nothing wrong does the second pass read them
+ * again and print. A refused merge prints nothing on standard output.
+ *
  * Three kinds of object: a record's verdict (referee --json), a record's
  * result (referee check --json), and an input that could not be read
  * ({"error": ...}). Verdicts: with --json their objects as one run prints
@@ -65,10 +71,12 @@ typedef struct {
   unsigned long long distinct, first, last, gcd;
   bool closed, bad;
   bool peeked;                        /* c read first (peek_closing) */
+  FILE *spool;                        /* a pipe's lines, kept for the second pass */
   closing_t c;
 } input_t;
 
 typedef struct {
+  bool dry;            /* the first pass: nothing printed, nothing counted */
   bool json, tap;
   const char *junit;
   results_t results;
@@ -224,8 +232,14 @@ static const char *fault(input_t *in, ssize_t n) {
 
 /* The next line of an input, and its segment number; the closing line ends
  * the input. */
-static void advance(merge_t *m, input_t *in) {
+static ssize_t read_line(input_t *in) {
   ssize_t n = getline(&in->line, &in->cap, in->f);
+  if (n > 0 && in->spool) fwrite(in->line, 1, (size_t)n, in->spool);
+  return n;
+}
+
+static void advance(merge_t *m, input_t *in) {
+  ssize_t n = read_line(in);
   in->have = n > 0;
   if (!in->have) return;
   in->number++;
@@ -236,7 +250,7 @@ static void advance(merge_t *m, input_t *in) {
   }
   if (in->closed) {
     in->have = false;
-    if (getline(&in->line, &in->cap, in->f) > 0) {
+    if (read_line(in) > 0) {
       in->number++;
       input_error(m, in, "a line after the shard's closing line");
     }
@@ -288,7 +302,10 @@ static void one_line(merge_t *m, const char *line) {
   const char *v;
   size_t len;
   char file[4096], why[2048];
-  if (json_member(line, "verdict", &v, &len)) {
+  if (m->dry && (json_member(line, "verdict", &v, &len) || json_member(line, "ok", &v, &len) ||
+                 json_member(line, "error", &v, &len))) {
+    return; /* printed, counted or said by the second pass */
+  } else if (json_member(line, "verdict", &v, &len)) {
     verdict(m, line, v, len);
   } else if (json_member(line, "ok", &v, &len)) {
     string_of(line, "file", file, sizeof file);
@@ -439,7 +456,10 @@ static void check_inputs(merge_t *m, input_t *in, int n) {
   if (first) one_run(m, in, n, first);
 }
 
-static int merge_inputs(merge_t *m, input_t *in, int n) {
+/* One pass over the inputs, each with its first line read: merged (or,
+ * dry, only followed) and checked whole; false when something is wrong
+ * (said). */
+static bool one_pass(merge_t *m, input_t *in, int n) {
   long long last = -1;
   for (input_t *i = NULL; (i = next_input(m, in, n, last, i)) != NULL; advance(m, i)) {
     last = i->segment;
@@ -450,6 +470,36 @@ static int merge_inputs(merge_t *m, input_t *in, int n) {
   for (int i = 0; i < n; i++)
     while (in[i].have) advance(m, &in[i]);
   check_inputs(m, in, n);
+  return !m->error;
+}
+
+/* Each input back at its start for the second pass (a pipe: its copy), its
+ * first line read; false (said) when one cannot be. */
+static bool read_again(merge_t *m, input_t *in, int n) {
+  for (int i = 0; i < n; i++) {
+    if (in[i].spool) {
+      if (in[i].f != stdin) fclose(in[i].f);
+      in[i].f = in[i].spool;
+      in[i].spool = NULL;
+    }
+    if (fflush(in[i].f) != 0 || ferror(in[i].f) || fseeko(in[i].f, 0, SEEK_SET) != 0) {
+      out_say("referee merge: %s: cannot read it again: %s", in[i].path, strerror(errno));
+      return false;
+    }
+    input_t fresh = {.f = in[i].f, .path = in[i].path, .line = in[i].line, .cap = in[i].cap};
+    memcpy(fresh.c.identity, in[i].c.identity, sizeof fresh.c.identity);
+    in[i] = fresh;
+    advance(m, &in[i]);
+  }
+  return true;
+}
+
+static int merge_inputs(merge_t *m, input_t *in, int n) {
+  m->dry = true;
+  if (!one_pass(m, in, n) || !read_again(m, in, n)) return 3;
+  m->dry = false;
+  if (m->error || !results_begin(&m->results, stdout, m->tap, m->junit != NULL)) return 3;
+  one_pass(m, in, n);
   if (m->checks || !m->verdicts) {
     results_end(&m->results);
     int s = m->junit ? results_junit(&m->results, m->junit) : 0;
@@ -478,7 +528,11 @@ static void allow_files(int n) {
  * is printed. The stream is back at the start after it. */
 static void peek_closing(input_t *in) {
   char tail[8192];
-  if (fseeko(in->f, 0, SEEK_END) != 0) return;
+  if (fseeko(in->f, 0, SEEK_END) != 0) {
+    in->spool = tmpfile(); /* read twice (merge_inputs): a pipe is kept */
+    if (!in->spool) in->bad = true;
+    return;
+  }
   off_t size = ftello(in->f);
   size_t len = size > (off_t)sizeof tail - 1 ? sizeof tail - 1 : (size_t)(size > 0 ? size : 0);
   if (len > 1 && fseeko(in->f, size - (off_t)len, SEEK_SET) == 0 &&
@@ -568,10 +622,10 @@ int merge_main(int argc, char **argv) {
   }
   if (n == 0) return free(in), merge_usage("give the shards' files");
   if (m.junit && !junit_may_write(m.junit, in, n)) return free(in), 3;
-  if (open_inputs(&m, in, n) && same_run(in, n) && results_begin(&m.results, stdout, m.tap, m.junit != NULL))
-    status = merge_inputs(&m, in, n);
+  if (open_inputs(&m, in, n) && same_run(in, n)) status = merge_inputs(&m, in, n);
   for (int i = 0; i < n; i++) {
     if (in[i].f && in[i].f != stdin) fclose(in[i].f);
+    if (in[i].spool) fclose(in[i].spool);
     free(in[i].line);
     for (int k = 0; k < IDENTITY; k++) free(in[i].c.identity[k]);
   }

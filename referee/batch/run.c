@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "run.h"
 
+#include "interrupt.h"
 #include "output.h"
 
 #include <errno.h>
@@ -17,10 +18,13 @@ static void feed(game_t *g, cgr_reader_t *r, const char *name) {
   const stmt_t *st;
   stmt_error_t err;
   int rc;
+  interrupt_input(name);
   while ((rc = cgr_next(r, &st, &err)) != 0) {
+    interrupt_check(); /* SIGINT, SIGTERM: the record being read is not judged */
     if (rc > 0) game_statement(g, st);
     else game_malformed(g, &err, cgr_line_text(r));
   }
+  interrupt_check();
   if (cgr_out_of_memory(r) || game_out_of_memory(g)) out_of_memory(name);
 }
 

@@ -12,6 +12,7 @@
 #include "batch.h"
 #include "build_version.h"
 #include "check.h"
+#include "interrupt.h"
 #include "keys.h"
 #include "lang.h"
 #include "merge.h"
@@ -290,6 +291,7 @@ static int run_main(int argc, char **argv, char **files) {
   if (rc != OPT_GO_ON) return rc;
   if (!lang_setup(o.lang) || (o.sharded && !shard_setup(&o))) return EXIT_ERROR;
   char **given = o.files, *text = NULL;
+  interrupt_catch(); /* SIGINT, SIGTERM: what was judged is said (interrupt.h) */
   if (o.nfiles0 && !read_name_lists(o.files0, o.nfiles0, &o.files, &o.nfiles, &text)) {
     rc = EXIT_ERROR;
   } else if (o.check) {
@@ -299,6 +301,8 @@ static int run_main(int argc, char **argv, char **files) {
   } else {
     rc = run_batch(&o);
   }
+  interrupt_check(); /* a signal caught where nothing asked (a list being read) */
+  interrupt_release();
   if (o.files != given) free(o.files);
   free(text);
   return rc;

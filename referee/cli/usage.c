@@ -24,7 +24,8 @@ const char referee_usage[] =
     "                  (with --json: a \"state\" field)\n"
     "  --at LINE       the same, as the table stands after line LINE\n"
     "  --keep-going    after an illegal action in a hand, go on with the next hand\n"
-    "                  (from its own deal) and list the later errors too\n"
+    "                  (from its own deal) and list the later errors too (the\n"
+    "                  first 64 of a record; how many more is said)\n"
     "  --rules R       judge every record by ruleset R (a built-in name, see\n"
     "                  --list-rules, or a path to a YAML file), whatever its variant line\n"
     "  --color WHEN    colour the text output: auto (default), always, never\n"
@@ -84,6 +85,7 @@ const char referee_usage_more[] =
     "exit status: 0 all records legal, 1 some record illegal, 2 some record\n"
     "malformed, 3 usage, ruleset or I/O error (an input that cannot be read), 4 out\n"
     "of memory (nothing judged from there on). check: 0 all as expected, 1 some\n"
-    "record not, 3 usage, ruleset or I/O error, 4 out of memory.\n"
+    "record not, 3 usage, ruleset or I/O error, 4 out of memory. SIGINT, SIGTERM:\n"
+    "the records judged said, then killed by the signal (a shell shows 130, 143).\n"
     "Documentation: docs/format.md (records), docs/codes.md (verdict codes),\n"
     "docs/rulesets.md (ruleset keys), docs/variants/ (each variant's rules).\n";

@@ -524,7 +524,8 @@ static void keep_going(game_t *g, rstate_t before) {
   if (g->first.status == VERDICT_LEGAL) {
     g->first = r->verdict;
   } else {
-    if (r->nlater < MAX_LATER) g->later[r->nlater++] = r->verdict;
+    if (r->nlater < RECORD_LATER) g->later[r->nlater++] = r->verdict;
+    else r->later_left++; /* counted, and said by every output */
     r->verdict = g->first;
   }
   g->state = R_SKIP;

@@ -14,7 +14,7 @@
 #include "ruleset.h"
 #include "verdict.h"
 
-enum { MAX_TAGS = 16 };
+enum { MAX_TAGS = 16, RECORD_LATER = 64 };
 
 /* A record as the referee judged it. Valid during the callback only. */
 typedef struct {
@@ -42,9 +42,11 @@ typedef struct {
   int winner;                    /* team index, -1 for none or a tie */
   bool won_by_hand;              /* the winner's special hand won the game at once */
 
-  /* --keep-going: the later errors, each hand read afresh from its own deal */
+  /* --keep-going: the later errors, each hand read afresh from its own deal;
+   * the first RECORD_LATER are listed, the others only counted in later_left */
   const verdict_t *later;
   int nlater;
+  unsigned long long later_left;
 
   /* --explain: the table the first illegal verdict's line found (before it,
    * as the page shows it: state_found), or the table after line explain_at */

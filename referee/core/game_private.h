@@ -11,7 +11,7 @@ enum { RULESET_CACHE = 8 };
  * the next `hand`. */
 typedef enum { R_NONE, R_HEADER, R_SETUP, R_PLAY, R_SCORED, R_DONE, R_SKIP } rstate_t;
 
-enum { MAX_LATER = 64, MAX_PAST = 32 };
+enum { MAX_PAST = 32 };
 
 typedef struct {
   char name[512];
@@ -48,7 +48,7 @@ struct game {
   bool keep_going;
   int hand_no;                  /* `hand` statements begun in this record */
   verdict_t first;              /* --keep-going: the record's verdict */
-  verdict_t later[MAX_LATER];
+  verdict_t later[RECORD_LATER];
   unsigned explain_at;
   engine_t *snap;               /* --at: the table after explain_at; --explain alone:
                                    the table the first illegal verdict's line found */

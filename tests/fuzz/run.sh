@@ -143,7 +143,9 @@ find corpus -name '*.cgr' | sort | while read -r f; do
   cp "$f" "$out/seed-record/$name"
   { printf ' '; cat "$f"; } > "$out/seed-record/plain-$name"
 done
-for f in rulesets/*.yaml; do
+# fuzz_ruleset: the shipped rulesets, and the corpus's own (a key or two
+# over a shipped one: the rulesets of its talon, foot, merge and show records)
+for f in rulesets/*.yaml corpus/*/*.yaml; do
   cp "$f" "$out/seed-ruleset/$(echo "$f" | sed 's|/|-|g')"
 done
 # fuzz_split, fuzz_html, fuzz_check: parameter bytes (each harness reads them
