@@ -22,6 +22,7 @@ struct referee_rules {
 enum { MAX_PENDING = 3 }; /* the opening, black threes, the last card (pending.c) */
 
 struct referee_game {
+  const referee_rules_t *rules; /* borrowed; NULL: each record's `variant` line */
   game_t *game;
   cgr_reader_t *reader;
   unsigned line;
@@ -31,6 +32,7 @@ struct referee_game {
   bool no_memory;      /* out of memory: nothing more is judged */
   engine_t *scratch;   /* referee_game_pending's what-if space, made with the game */
   eng_pending_t pending[MAX_PENDING];
+  referee_game_t *trial; /* referee_game_try's copy, made at the first try */
   char buf[CGR_MAX_LINE + 1];
 };
 
@@ -71,6 +73,7 @@ static void ignore_record(const record_t *rec, void *ctx) {
 referee_game_t *referee_game_new(const referee_rules_t *rules) {
   referee_game_t *g = calloc(1, sizeof *g);
   if (!g) return NULL;
+  g->rules = rules;
   g->game = rules ? game_new_with_rules(&rules->rs, ignore_record, NULL)
                   : game_new(NULL, ignore_record, NULL);
   g->reader = cgr_open_lines();
@@ -88,7 +91,29 @@ void referee_game_free(referee_game_t *g) {
   game_free(g->game);
   cgr_close(g->reader);
   eng_free(g->scratch);
+  referee_game_free(g->trial);
   free(g);
+}
+
+referee_status_t referee_game_reset(referee_game_t *g) {
+  if (!g) return REFEREE_ERROR;
+  game_reset(g->game);
+  g->line = g->found_line = 0;
+  g->finished = g->begun = g->no_memory = false;
+  return REFEREE_LEGAL;
+}
+
+referee_status_t referee_game_copy(referee_game_t *dst, const referee_game_t *src) {
+  if (!dst || !src) return REFEREE_ERROR;
+  if (dst == src) return referee_game_verdict(src).status;
+  if (!game_copy(dst->game, src->game)) return REFEREE_NO_MEMORY;
+  dst->rules = src->rules;
+  dst->line = src->line;
+  dst->found_line = src->found_line;
+  dst->finished = src->finished;
+  dst->begun = src->begun;
+  dst->no_memory = src->no_memory;
+  return referee_game_verdict(dst).status;
 }
 
 /* REFEREE_* values are the numbers record_status() gives (referee.h). */
@@ -135,6 +160,35 @@ static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
 referee_status_t referee_game_line(referee_game_t *g, const char *line) {
   if (!g || !line) return REFEREE_ERROR;
   return feed(g, line, strlen(line));
+}
+
+referee_status_t referee_game_feed(referee_game_t *g, const char *text, size_t len) {
+  if (!g || (!text && len)) return REFEREE_ERROR;
+  referee_status_t s = referee_game_verdict(g).status;
+  for (const char *end = text + len; text < end && s == REFEREE_LEGAL;) {
+    const char *nl = memchr(text, '\n', (size_t)(end - text));
+    size_t n = (size_t)((nl ? nl : end) - text);
+    s = feed(g, text, n);
+    text += n + (nl != NULL);
+  }
+  return s;
+}
+
+referee_status_t referee_game_record(referee_game_t *g, const char *text, size_t len) {
+  if (!g || (!text && len)) return REFEREE_ERROR;
+  referee_game_reset(g);
+  referee_game_feed(g, text, len);
+  return referee_game_finish(g);
+}
+
+referee_verdict_t referee_game_try(referee_game_t *g, const char *line) {
+  if (!g || !line) return referee_game_verdict(NULL);
+  if (!g->trial) g->trial = referee_game_new(g->rules);
+  if (!g->trial || referee_game_copy(g->trial, g) == REFEREE_NO_MEMORY)
+    return (referee_verdict_t){REFEREE_NO_MEMORY, NULL, 0, 0,
+                               "out of memory: the line was not tried", NULL, 0};
+  referee_game_line(g->trial, line);
+  return referee_game_verdict(g->trial);
 }
 
 /* Appends " word" to the line being built in g->buf at *n; false when it

@@ -49,7 +49,13 @@
  * return for "none": NULL, -1 for a count or a size, 0 for a score, false.
  * The messages of the API itself are in English.
  *
- * Link with `pkg-config --cflags --libs --static canasta-referee`. */
+ * Link with the shared library, `pkg-config --cflags --libs canasta-referee`
+ * (libcanasta-referee.so.0, which exports these functions and nothing else),
+ * or the static one, `pkg-config --cflags --libs canasta-referee-static`.
+ *
+ * Many records, fast: one game judges record after record with
+ * referee_game_reset (or referee_game_record, a whole record in one call),
+ * allocating nothing once it has judged the first. */
 #ifndef REFEREE_H
 #define REFEREE_H
 
@@ -75,8 +81,10 @@ typedef enum {
 } referee_status_t;
 
 /* Fields are only ever added at the end, so that the ones before keep their
- * places (the library is static: a program is compiled with the referee.h of
- * the library it links). */
+ * places; a struct the library fills (this one) is returned by value, so a
+ * program compiled with an older referee.h gets the fields it knows. The
+ * shared library's soname (libcanasta-referee.so.0) changes only when a call
+ * or a field changes or goes away. */
 typedef struct {
   referee_status_t status;
   const char *code;    /* "WILD-OVERFLOW" (docs/codes.md); NULL unless illegal */
@@ -104,10 +112,48 @@ const char *referee_rules_name(const referee_rules_t *rules);
 referee_game_t *referee_game_new(const referee_rules_t *rules);
 void referee_game_free(referee_game_t *game);
 
+/* Makes game ready for a new record, as referee_game_new made it (judged by
+ * the same rules), without freeing or allocating anything: a program that
+ * judges many records keeps one game and resets it between them (the
+ * rulesets `variant` lines named stay loaded). A game that ran out of memory
+ * may judge again. REFEREE_LEGAL, or REFEREE_ERROR for NULL. (Added after
+ * 0.1.0, as every call below that says so.) */
+referee_status_t referee_game_reset(referee_game_t *game);
+
+/* dst becomes a copy of src as it stands: the record so far, its verdict,
+ * the hand in play; judged by src's rules (dst now borrows them), and
+ * independent of src from then on (either may be fed or freed). dst is any
+ * game made by referee_game_new; it allocates nothing unless src has scored
+ * more hands than dst ever held. Returns the copy's status (that of src), or
+ * REFEREE_NO_MEMORY (dst unchanged), REFEREE_ERROR when either is NULL.
+ * (Added after 0.1.0.) */
+referee_status_t referee_game_copy(referee_game_t *dst, const referee_game_t *src);
+
 /* Feeds one line (without or with its newline). Returns the verdict status so
  * far (what REFEREE_LEGAL promises: see above); once it is not REFEREE_LEGAL,
  * later lines are ignored. */
 referee_status_t referee_game_line(referee_game_t *game, const char *line);
+
+/* Feeds the len bytes at text as lines (each ended by a newline, the last
+ * one may lack it; a carriage return before the newline is dropped), as
+ * referee_game_line would one by one, stopping at the first line that is
+ * not legal. Returns the status so far; REFEREE_ERROR when game is NULL, or
+ * text is NULL with len > 0. (Added after 0.1.0.) */
+referee_status_t referee_game_feed(referee_game_t *game, const char *text, size_t len);
+
+/* A whole record in one call: referee_game_reset, referee_game_feed and
+ * referee_game_finish. Returns the final status; the verdict and the scores
+ * are read from the game as after referee_game_finish. (Added after 0.1.0.) */
+referee_status_t referee_game_record(referee_game_t *game, const char *text, size_t len);
+
+/* The verdict line would get if it were fed now, the game unchanged: the
+ * line is fed to a copy of the game (made at the first try and kept with
+ * the game), whose verdict this is. Its strings live until the game's next
+ * try, or until it is freed. A line that only a later one would refute
+ * (an opening short of the minimum...) is REFEREE_LEGAL here, as after
+ * referee_game_line. With game or line NULL, status REFEREE_ERROR; without
+ * memory for the copy, REFEREE_NO_MEMORY. (Added after 0.1.0.) */
+referee_verdict_t referee_game_try(referee_game_t *game, const char *line);
 
 /* One action as a struct: PLAYER VERB [REF] [CARDS]. Cards are written as in
  * records ("7H", "TS", "JK"); ref is the meld of `add` ("7", "#2"), else NULL. */

@@ -84,6 +84,17 @@ void eng_copy(engine_t *dst, const engine_t *src) {
   memcpy(dst->pile, src->pile, src->npile * sizeof src->pile[0]);
 }
 
+void eng_clone(engine_t *dst, const engine_t *src, const ruleset_t *rs,
+               const char *const names[]) {
+  eng_copy(dst, src);
+  dst->rs = rs;
+  if (rs == src->rs) dst->kind_table = src->kind_table;
+  else meld_kinds_build(&dst->kind_table, rs);
+  dst->kinds = &dst->kind_table;
+  dst->seat = src->seat ? rs_seat(rs, src->nplayers) : NULL;
+  for (int p = 0; p < src->nplayers; p++) dst->player_name[p] = names[p];
+}
+
 bool eng_conserved(const engine_t *e) {
   if (!e->setup_done || e->dead) return true;
   unsigned count[CARD_KINDS];
