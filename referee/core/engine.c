@@ -137,6 +137,10 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->empty_hand = e->empty_hand;
   v->owed_player = e->owed_player;
   v->owed = e->owed;
+  v->asked = e->ask == ASK_WAITING;
+  v->bonus_player = e->bonus_player;
+  for (int i = 0; i < e->npackets_dealt && i < RS_MAX_PACKETS; i++)
+    v->packets_left += !e->packet_taken[i] && e->packet[i].total > 0;
   v->hand = e->hand;
   v->foot = e->foot;
   v->has_foot = e->has_foot;

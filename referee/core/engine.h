@@ -115,6 +115,9 @@ typedef struct {
   bool drawn;                      /* this turn's draw or take is done */
   bool empty_hand;                 /* emptied while melding first: may end or draw on */
   int owed_player, owed;           /* red-three replacements due, and by whom (-1) */
+  bool asked;                      /* a question (`ask`) waits for its answer */
+  int bonus_player;                /* whose bonus packet is due now (bonus.*), -1 */
+  int packets_left;                /* bonus packets set aside and not taken yet */
   const card_counts_t *hand;       /* [nplayers] */
   const card_counts_t *foot;       /* [nplayers]: feet not yet picked up */
   const bool *has_foot;            /* [nplayers] */
