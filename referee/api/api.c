@@ -113,6 +113,15 @@ static void malformed(referee_game_t *g, const stmt_error_t *err, const char *te
   game_settle(g->game);
 }
 
+/* The line as a string, for a malformed line's verdict: text need not end
+ * with a NUL (referee_game_feed's lines lie in the caller's buffer). */
+static const char *as_string(referee_game_t *g, const char *text, size_t len) {
+  if (len > CGR_MAX_LINE) return "";
+  memmove(g->buf, text, len);
+  g->buf[len] = '\0';
+  return g->buf;
+}
+
 /* One line of len bytes (len > CGR_MAX_LINE: too long, text unread). */
 static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
   const record_t *r = game_record(g->game);
@@ -129,7 +138,7 @@ static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
     rc = -1;
   }
   if (rc > 0) game_statement(g->game, st);
-  else if (rc < 0) malformed(g, &err, len > CGR_MAX_LINE ? "" : text);
+  else if (rc < 0) malformed(g, &err, as_string(g, text, len));
   if ((rc > 0 && st->kind == ST_CGR) || (rc < 0 && err.starts_record)) g->begun = true;
   return settled(g, g->line);
 }
@@ -145,7 +154,7 @@ referee_status_t referee_game_feed(referee_game_t *g, const char *text, size_t l
   for (const char *end = text + len; text < end && s == REFEREE_LEGAL;) {
     const char *nl = memchr(text, '\n', (size_t)(end - text));
     size_t n = (size_t)((nl ? nl : end) - text);
-    s = feed(g, text, n);
+    s = feed(g, text, n && nl && text[n - 1] == '\r' ? n - 1 : n);
     text += n + (nl != NULL);
   }
   return s;

@@ -183,3 +183,20 @@ Test(api_reuse, feed_reads_lines_as_a_file_holds_them) {
   cr_assert_eq(referee_game_verdict(g).found_line, 6, "hand 2 was fed");
   referee_game_free(g);
 }
+
+/* A malformed line in the middle of a buffer without a final NUL: its
+ * verdict is given from the line's own bytes (a read past the buffer shows
+ * under the sanitizers and valgrind). */
+Test(api_reuse, a_malformed_line_fed_from_a_buffer) {
+  static const char text[] = "cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\nhand 1\n"
+                             "dealer Bruno\nAnne bogus 5H";
+  char *exact = malloc(sizeof text - 1);
+  memcpy(exact, text, sizeof text - 1);
+  referee_game_t *g = referee_game_new(NULL);
+  cr_assert_eq(referee_game_feed(g, exact, sizeof text - 1), REFEREE_MALFORMED);
+  referee_verdict_t v = referee_game_verdict(g);
+  cr_assert_eq(v.line, 7);
+  cr_assert_eq(v.col, 6);
+  referee_game_free(g);
+  free(exact);
+}
