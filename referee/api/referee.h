@@ -81,10 +81,11 @@ typedef enum {
 } referee_status_t;
 
 /* Fields are only ever added at the end, so that the ones before keep their
- * places; a struct the library fills (this one) is returned by value, so a
- * program compiled with an older referee.h gets the fields it knows. The
- * shared library's soname (libcanasta-referee.so.0) changes only when a call
- * or a field changes or goes away. */
+ * places. This struct and referee_pending_t are returned or filled whole, in
+ * the size the library knows: a field added to either changes the shared
+ * library's soname (libcanasta-referee.so.0 becomes .so.1), as does a call
+ * that changes or goes away. referee_state_t is filled up to the size the
+ * caller gives, so fields added there keep the soname. */
 typedef struct {
   referee_status_t status;
   const char *code;    /* "WILD-OVERFLOW" (docs/codes.md); NULL unless illegal */
