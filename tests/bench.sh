@@ -17,12 +17,16 @@
 # median, the bound of any --jobs (two processes given half the files each,
 # started together), one process pinned to each of the first two cores (their
 # speeds may differ: another bound), and whether the outputs are the same
-# bytes.
-# Usage: sh tests/bench.sh [SIZE_MB [FILES]]   (needs build/referee: sh tests/setup.sh)
+# bytes. Last, the embedding API's CPU per record against the command's, on
+# RECORDS (default 10,000) one-hand games in one file (tests/bench/api_records.c,
+# built against build/libcanasta-referee.a): a new game for each record, and
+# one game reset between records.
+# Usage: sh tests/bench.sh [SIZE_MB [FILES [RECORDS]]]   (needs build/referee: sh tests/setup.sh)
 set -eu
 cd "$(dirname "$0")/.."
 size_mb=${1:-100}
 nfiles=${2:-2000}
+nrecords=${3:-10000}
 ref=build/referee
 [ -x "$ref" ] || { echo "build first: sh tests/setup.sh"; exit 3; }
 dir=$(mktemp -d)
@@ -148,3 +152,23 @@ fi
 "$ref" --json --jobs 2 --files0-from "$dir/list0" | cksum >"$dir/two.sum" || true
 if cmp -s "$dir/one.sum" "$dir/two.sum"; then echo "outputs: the same bytes with --jobs 1 and --jobs 2 (--json, many files)"
 else echo "outputs: --jobs 1 and --jobs 2 DIFFER on many files"; fi
+
+# the embedding API against the command, per record: the same one-hand games,
+# rules loaded once by both; the command's CPU (user + sys) over the file
+"$ref" gen --variant classic --games "$nrecords" --hands 1 --seed 3 >"$dir/records.cgr"
+# shellcheck disable=SC2046
+if cc -std=c11 -O2 -Ireferee/api -o "$dir/api_records" tests/bench/api_records.c \
+     build/libcanasta-referee.a $(pkg-config --libs yaml-0.1 libpcre2-8) 2>"$dir/cc.log"; then
+  # three rounds of each, the least CPU of each kept (the machine may be shared)
+  for round in 1 2 3; do
+    "$dir/api_records" "$dir/records.cgr" classic || true
+    echo "cli $(timed "$ref" --quiet "$dir/records.cgr")"
+  done | awk -v n="$nrecords" '
+    $1 == "cli" { c = ($4 + 0) * 1e6 / n; if (cli == "" || c < cli) cli = c; next }
+    { for (i = 1; i <= NF; i++) {
+        if ($i == "each" && (each == "" || $(i + 1) < each)) each = $(i + 1) + 0
+        if ($i == "reset" && (reset == "" || $(i + 1) < reset)) reset = $(i + 1) + 0 } }
+    END { printf "api, %d one-hand records, CPU per record, the least of 3 rounds: the command %.1f us; a new game each %.1f us (%.1fx); one game reset %.1f us (%.2fx)\n", n, cli, each, each / cli, reset, reset / cli }'
+else
+  echo "api: tests/bench/api_records.c does not build:"; cat "$dir/cc.log"
+fi

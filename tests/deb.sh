@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Debian package: `cpack -G DEB` in the build directory writes
 # canasta-referee_VERSION_ARCH.deb with the program, its manual page, the bash
-# completion, the documentation, the library, its header and pkg-config file;
+# completion, the documentation, the library (shared, with its soname link,
+# shlibs and ldconfig trigger, and static), its header and pkg-config files;
 # lintian finds no error in it. The package is then installed with dpkg -i
 # (as root, when it is not installed already) or else extracted with
 # dpkg-deb -x; the installed program gives its version and referees a game,
@@ -41,15 +42,27 @@ commit=$(sed -n 's/^#define REFEREE_COMMIT "\(.*\)"$/\1/p' "$build/build_version
 deb=$tmp/pkg/canasta-referee_${version}_$(dpkg --print-architecture).deb
 [ -f "$deb" ] || { ls "$tmp/pkg"; echo "FAIL: no $(basename "$deb")"; exit 1; }
 
-dpkg-deb -c "$deb" | awk '{print $NF}' >"$tmp/contents"
+dpkg-deb -c "$deb" >"$tmp/listing"
+awk '{print ($(NF - 1) == "->") ? $(NF - 2) : $NF}' "$tmp/listing" >"$tmp/contents"
 for f in /usr/bin/referee /usr/share/man/man1/referee.1.gz \
          /usr/share/bash-completion/completions/referee \
          /usr/share/doc/canasta-referee/copyright /usr/share/doc/canasta-referee/changelog.gz \
          /usr/share/doc/canasta-referee/format.md /usr/share/doc/canasta-referee/codes.md \
          /usr/share/doc/canasta-referee/rulesets.md /usr/share/doc/canasta-referee/variants/classic.md \
-         /usr/lib/libcanasta-referee.a /usr/include/referee.h /usr/lib/pkgconfig/canasta-referee.pc; do
+         /usr/lib/libcanasta-referee.a /usr/include/referee.h /usr/lib/pkgconfig/canasta-referee.pc \
+         /usr/lib/libcanasta-referee.so.0.1.0 /usr/lib/libcanasta-referee.so.0 \
+         /usr/lib/libcanasta-referee.so /usr/lib/pkgconfig/canasta-referee-static.pc; do
   grep -qxF ".$f" "$tmp/contents" || fail "the package lacks $f"
 done
+# the shared library: its links, the shlibs entry of its soname, and dpkg's
+# ldconfig trigger (lintian's lacks-ldconfig-trigger is an error without it)
+grep -q '\./usr/lib/libcanasta-referee\.so\.0 -> libcanasta-referee\.so\.0\.1\.0$' "$tmp/listing" ||
+  fail "libcanasta-referee.so.0 is not a link to libcanasta-referee.so.0.1.0"
+dpkg-deb -e "$deb" "$tmp/control"
+grep -qx 'activate-noawait ldconfig' "$tmp/control/triggers" 2>/dev/null ||
+  fail "the package does not trigger ldconfig"
+grep -q '^libcanasta-referee 0 canasta-referee' "$tmp/control/shlibs" 2>/dev/null ||
+  fail "the package's shlibs does not name libcanasta-referee.so.0"
 
 # The time goes to lintian (about half) and to dpkg -i and -r, each of which
 # runs man-db's trigger (the index of every manual page is rebuilt): lintian

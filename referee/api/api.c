@@ -11,28 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgr.h"
-#include "game.h"
-#include "ruleset.h"
-
-struct referee_rules {
-  ruleset_t rs;
-};
-
-enum { MAX_PENDING = 3 }; /* the opening, black threes, the last card (pending.c) */
-
-struct referee_game {
-  game_t *game;
-  cgr_reader_t *reader;
-  unsigned line;
-  unsigned found_line; /* the line fed when the verdict was reached, 0 */
-  bool finished;
-  bool begun;          /* a `cgr` line began the record */
-  bool no_memory;      /* out of memory: nothing more is judged */
-  engine_t *scratch;   /* referee_game_pending's what-if space, made with the game */
-  eng_pending_t pending[MAX_PENDING];
-  char buf[CGR_MAX_LINE + 1];
-};
+#include "api_private.h"
 
 referee_rules_t *referee_rules_load(const char *name_or_path, char *err, size_t err_len) {
   bool say = err && err_len;
@@ -71,6 +50,7 @@ static void ignore_record(const record_t *rec, void *ctx) {
 referee_game_t *referee_game_new(const referee_rules_t *rules) {
   referee_game_t *g = calloc(1, sizeof *g);
   if (!g) return NULL;
+  g->rules = rules;
   g->game = rules ? game_new_with_rules(&rules->rs, ignore_record, NULL)
                   : game_new(NULL, ignore_record, NULL);
   g->reader = cgr_open_lines();
@@ -88,7 +68,29 @@ void referee_game_free(referee_game_t *g) {
   game_free(g->game);
   cgr_close(g->reader);
   eng_free(g->scratch);
+  referee_game_free(g->trial);
   free(g);
+}
+
+referee_status_t referee_game_reset(referee_game_t *g) {
+  if (!g) return REFEREE_ERROR;
+  game_reset(g->game);
+  g->line = g->found_line = 0;
+  g->finished = g->begun = g->no_memory = false;
+  return REFEREE_LEGAL;
+}
+
+referee_status_t referee_game_copy(referee_game_t *dst, const referee_game_t *src) {
+  if (!dst || !src) return REFEREE_ERROR;
+  if (dst == src) return referee_game_verdict(src).status;
+  if (!game_copy(dst->game, src->game)) return REFEREE_NO_MEMORY;
+  dst->rules = src->rules;
+  dst->line = src->line;
+  dst->found_line = src->found_line;
+  dst->finished = src->finished;
+  dst->begun = src->begun;
+  dst->no_memory = src->no_memory;
+  return referee_game_verdict(dst).status;
 }
 
 /* REFEREE_* values are the numbers record_status() gives (referee.h). */
@@ -111,6 +113,15 @@ static void malformed(referee_game_t *g, const stmt_error_t *err, const char *te
   game_settle(g->game);
 }
 
+/* The line as a string, for a malformed line's verdict: text need not end
+ * with a NUL (referee_game_feed's lines lie in the caller's buffer). */
+static const char *as_string(referee_game_t *g, const char *text, size_t len) {
+  if (len > CGR_MAX_LINE) return "";
+  memmove(g->buf, text, len);
+  g->buf[len] = '\0';
+  return g->buf;
+}
+
 /* One line of len bytes (len > CGR_MAX_LINE: too long, text unread). */
 static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
   const record_t *r = game_record(g->game);
@@ -127,7 +138,7 @@ static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
     rc = -1;
   }
   if (rc > 0) game_statement(g->game, st);
-  else if (rc < 0) malformed(g, &err, len > CGR_MAX_LINE ? "" : text);
+  else if (rc < 0) malformed(g, &err, as_string(g, text, len));
   if ((rc > 0 && st->kind == ST_CGR) || (rc < 0 && err.starts_record)) g->begun = true;
   return settled(g, g->line);
 }
@@ -135,6 +146,35 @@ static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
 referee_status_t referee_game_line(referee_game_t *g, const char *line) {
   if (!g || !line) return REFEREE_ERROR;
   return feed(g, line, strlen(line));
+}
+
+referee_status_t referee_game_feed(referee_game_t *g, const char *text, size_t len) {
+  if (!g || (!text && len)) return REFEREE_ERROR;
+  referee_status_t s = referee_game_verdict(g).status;
+  for (const char *end = text + len; text < end && s == REFEREE_LEGAL;) {
+    const char *nl = memchr(text, '\n', (size_t)(end - text));
+    size_t n = (size_t)((nl ? nl : end) - text);
+    s = feed(g, text, n && nl && text[n - 1] == '\r' ? n - 1 : n);
+    text += n + (nl != NULL);
+  }
+  return s;
+}
+
+referee_status_t referee_game_record(referee_game_t *g, const char *text, size_t len) {
+  if (!g || (!text && len)) return REFEREE_ERROR;
+  referee_game_reset(g);
+  referee_game_feed(g, text, len);
+  return referee_game_finish(g);
+}
+
+referee_verdict_t referee_game_try(referee_game_t *g, const char *line) {
+  if (!g || !line) return referee_game_verdict(NULL);
+  if (!g->trial) g->trial = referee_game_new(g->rules);
+  if (!g->trial || referee_game_copy(g->trial, g) == REFEREE_NO_MEMORY)
+    return (referee_verdict_t){REFEREE_NO_MEMORY, NULL, 0, 0,
+                               "out of memory: the line was not tried", NULL, 0};
+  referee_game_line(g->trial, line);
+  return referee_game_verdict(g->trial);
 }
 
 /* Appends " word" to the line being built in g->buf at *n; false when it

@@ -49,7 +49,13 @@
  * return for "none": NULL, -1 for a count or a size, 0 for a score, false.
  * The messages of the API itself are in English.
  *
- * Link with `pkg-config --cflags --libs --static canasta-referee`. */
+ * Link with the shared library, `pkg-config --cflags --libs canasta-referee`
+ * (libcanasta-referee.so.0, which exports these functions and nothing else),
+ * or the static one, `pkg-config --cflags --libs canasta-referee-static`.
+ *
+ * Many records, fast: one game judges record after record with
+ * referee_game_reset (or referee_game_record, a whole record in one call),
+ * allocating nothing once it has judged the first. */
 #ifndef REFEREE_H
 #define REFEREE_H
 
@@ -75,8 +81,11 @@ typedef enum {
 } referee_status_t;
 
 /* Fields are only ever added at the end, so that the ones before keep their
- * places (the library is static: a program is compiled with the referee.h of
- * the library it links). */
+ * places. This struct and referee_pending_t are returned or filled whole, in
+ * the size the library knows: a field added to either changes the shared
+ * library's soname (libcanasta-referee.so.0 becomes .so.1), as does a call
+ * that changes or goes away. referee_state_t is filled up to the size the
+ * caller gives, so fields added there keep the soname. */
 typedef struct {
   referee_status_t status;
   const char *code;    /* "WILD-OVERFLOW" (docs/codes.md); NULL unless illegal */
@@ -104,10 +113,48 @@ const char *referee_rules_name(const referee_rules_t *rules);
 referee_game_t *referee_game_new(const referee_rules_t *rules);
 void referee_game_free(referee_game_t *game);
 
+/* Makes game ready for a new record, as referee_game_new made it (judged by
+ * the same rules), without freeing or allocating anything: a program that
+ * judges many records keeps one game and resets it between them (the
+ * rulesets `variant` lines named stay loaded). A game that ran out of memory
+ * may judge again. REFEREE_LEGAL, or REFEREE_ERROR for NULL. (Added after
+ * 0.1.0, as every call below that says so.) */
+referee_status_t referee_game_reset(referee_game_t *game);
+
+/* dst becomes a copy of src as it stands: the record so far, its verdict,
+ * the hand in play; judged by src's rules (dst now borrows them), and
+ * independent of src from then on (either may be fed or freed). dst is any
+ * game made by referee_game_new; it allocates nothing unless src has scored
+ * more hands than dst ever held. Returns the copy's status (that of src), or
+ * REFEREE_NO_MEMORY (dst unchanged), REFEREE_ERROR when either is NULL.
+ * (Added after 0.1.0.) */
+referee_status_t referee_game_copy(referee_game_t *dst, const referee_game_t *src);
+
 /* Feeds one line (without or with its newline). Returns the verdict status so
  * far (what REFEREE_LEGAL promises: see above); once it is not REFEREE_LEGAL,
  * later lines are ignored. */
 referee_status_t referee_game_line(referee_game_t *game, const char *line);
+
+/* Feeds the len bytes at text as lines (each ended by a newline, the last
+ * one may lack it; a carriage return before the newline is dropped), as
+ * referee_game_line would one by one, stopping at the first line that is
+ * not legal. Returns the status so far; REFEREE_ERROR when game is NULL, or
+ * text is NULL with len > 0. (Added after 0.1.0.) */
+referee_status_t referee_game_feed(referee_game_t *game, const char *text, size_t len);
+
+/* A whole record in one call: referee_game_reset, referee_game_feed and
+ * referee_game_finish. Returns the final status; the verdict and the scores
+ * are read from the game as after referee_game_finish. (Added after 0.1.0.) */
+referee_status_t referee_game_record(referee_game_t *game, const char *text, size_t len);
+
+/* The verdict line would get if it were fed now, the game unchanged: the
+ * line is fed to a copy of the game (made at the first try and kept with
+ * the game), whose verdict this is. Its strings live until the game's next
+ * try, or until it is freed. A line that only a later one would refute
+ * (an opening short of the minimum...) is REFEREE_LEGAL here, as after
+ * referee_game_line. With game or line NULL, status REFEREE_ERROR; without
+ * memory for the copy, REFEREE_NO_MEMORY. (Added after 0.1.0.) */
+referee_verdict_t referee_game_try(referee_game_t *game, const char *line);
 
 /* One action as a struct: PLAYER VERB [REF] [CARDS]. Cards are written as in
  * records ("7H", "TS", "JK"); ref is the meld of `add` ("7", "#2") or the
@@ -182,6 +229,122 @@ int referee_game_hand_size(const referee_game_t *game, const char *player);
 bool referee_game_over(const referee_game_t *game);
 /* The winning team, or -1 (none yet, or a tie). */
 int referee_game_winner(const referee_game_t *game);
+
+/* ---- the state as plain structs (added after 0.1.0) ----------------------
+ *
+ * A card is a number from 0 to REFEREE_CARD_KINDS - 1: rank * 4 + suit for
+ * the 52 suited cards (ranks 2, 3, ..., 9, T, J, Q, K, A from 0 to 12; suits
+ * spades, hearts, diamonds, clubs from 0 to 3), and 52 for a joker. A set of
+ * cards is a count of each. */
+enum {
+  REFEREE_CARD_KINDS = 53,
+  REFEREE_JOKER = 52,
+  REFEREE_MAX_PLAYERS = 12,
+  REFEREE_MAX_TEAMS = 12,
+  REFEREE_MAX_MELDS = 192
+};
+
+/* The card's name as records write it ("7H", "TS", "JK"), NULL when card
+ * is not one. */
+const char *referee_card_name(int card);
+
+typedef struct {
+  unsigned char count[REFEREE_CARD_KINDS]; /* copies of each card */
+  unsigned total;                          /* their sum */
+} referee_cards_t;
+
+/* A meld's kind (docs/rulesets.md, Melds). */
+typedef enum {
+  REFEREE_MELD_SET = 0,          /* cards of one rank, and wild cards */
+  REFEREE_MELD_SEQUENCE = 1,     /* consecutive ranks of one suit */
+  REFEREE_MELD_WILD_SET = 2,     /* a set of a wild rank (meld.wild_sets) */
+  REFEREE_MELD_BLACK_THREES = 3,
+  REFEREE_MELD_NATURAL_SET = 4,  /* a set of a rank melded without wild cards */
+  REFEREE_MELD_WILD_CARDS = 5,   /* wild cards of any mix (wild_meld.*) */
+  REFEREE_MELD_RANK_RULE = 6     /* a set of a rank with rules of its own (meld.rank_rules) */
+} referee_meld_kind_t;
+
+typedef struct {
+  int team;
+  int number;          /* its number among the team's melds: `add #N` */
+  referee_meld_kind_t kind;
+  int rank;            /* a set's rank (0 for 2s ... 12 for aces, 13 jokers), else -1 */
+  int suit;            /* a sequence's suit, else -1 */
+  referee_cards_t cards;
+  int naturals, wilds;
+  bool canasta;        /* complete: it counts as a canasta */
+} referee_meld_t;
+
+typedef struct {
+  const char *name;
+  int team;
+  referee_cards_t hand;
+  referee_cards_t foot; /* the foot not yet picked up (empty without one) */
+  bool has_foot;
+  bool melded;          /* has melded in this hand */
+} referee_player_state_t;
+
+typedef struct {
+  const char *name;
+  long total;           /* over the hands completed so far */
+  bool opened;          /* has melded in this hand */
+  int red_threes;       /* red threes laid in this hand */
+  int melds, canastas;  /* on the table in this hand */
+} referee_team_state_t;
+
+/* Why the pile is frozen for the player to act: the first cause that holds,
+ * in this order (the verdict PILE-FROZEN names the same). */
+typedef enum {
+  REFEREE_FREEZE_COVER = 0,      /* its covered upcard (pile.cover_freezes) */
+  REFEREE_FREEZE_CARD = 1,       /* a card lying in it (pile.frozen_by) */
+  REFEREE_FREEZE_ALWAYS = 2,     /* pile.always_frozen */
+  REFEREE_FREEZE_UNOPENED = 3,   /* the player's team has not opened */
+  REFEREE_FREEZE_UNTIL_TAKEN = 4, /* the player has not taken it yet */
+  REFEREE_FREEZE_NONE = 5        /* not frozen */
+} referee_freeze_t;
+
+typedef struct {
+  bool in_hand;        /* a hand is being dealt or played (else the fields
+                          below up to `teams` are zero, -1 for indices) */
+  int hand;            /* its number, from 1 */
+  bool dealt;          /* its setup is complete */
+  bool over;           /* it is over (nobody acts) */
+  int to_act;          /* the player to act, -1 */
+  int dealer;          /* -1 before the `dealer` line */
+  /* what the player to act owes before anything else */
+  bool drawn;          /* the turn's draw or take is done (false: draw or take) */
+  int owed;            /* red-three replacements still to draw ... */
+  int owed_player;     /* ... by this player, -1 */
+  bool asked;          /* a question (`ask`) waits for its answer */
+  int packet_player;   /* the player whose bonus packet is due now, -1 */
+  int out_player;      /* who went out, -1 */
+  /* the table */
+  int top;             /* the pile's top card, -1 when empty */
+  unsigned pile;       /* cards in the pile */
+  referee_freeze_t frozen;
+  const char *freeze_rule;  /* the cause's ruleset key, NULL */
+  int freeze_card;     /* the card that froze it (COVER, CARD), -1 */
+  bool blocked;        /* its top card blocks it (pile.blocked_by) */
+  unsigned stock;      /* cards left in the stock */
+  int packets;         /* bonus packets set aside and not taken */
+  int feet;            /* feet not picked up yet */
+  int players, teams;
+  referee_player_state_t player[REFEREE_MAX_PLAYERS];
+  referee_team_state_t team[REFEREE_MAX_TEAMS];
+  int melds;
+  referee_meld_t meld[REFEREE_MAX_MELDS];
+  int hands_scored;    /* hands completed (referee_game_hand_score) */
+} referee_state_t;
+
+/* Fills out with the state of the game as it stands: the hand being dealt
+ * or played (in_hand), the teams and their totals; between hands (the last
+ * one scored, the next not begun) and once the verdict is not legal, in_hand
+ * is false and the hand's fields are empty. size is sizeof *out as the
+ * caller's referee.h has it: only that much is written, so that a program
+ * built with an older header still gets the fields it knows. Names point
+ * into the game and live until its next call that feeds it. 0, or -1 when
+ * game or out is NULL (out unchanged). */
+int referee_game_state(const referee_game_t *game, referee_state_t *out, size_t size);
 
 #ifdef __cplusplus
 }

@@ -84,6 +84,17 @@ void eng_copy(engine_t *dst, const engine_t *src) {
   memcpy(dst->pile, src->pile, src->npile * sizeof src->pile[0]);
 }
 
+void eng_clone(engine_t *dst, const engine_t *src, const ruleset_t *rs,
+               const char *const names[]) {
+  eng_copy(dst, src);
+  dst->rs = rs;
+  if (rs == src->rs) dst->kind_table = src->kind_table;
+  else meld_kinds_build(&dst->kind_table, rs);
+  dst->kinds = &dst->kind_table;
+  dst->seat = src->seat ? rs_seat(rs, src->nplayers) : NULL;
+  for (int p = 0; p < src->nplayers; p++) dst->player_name[p] = names[p];
+}
+
 bool eng_conserved(const engine_t *e) {
   if (!e->setup_done || e->dead) return true;
   unsigned count[CARD_KINDS];
@@ -126,6 +137,10 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->empty_hand = e->empty_hand;
   v->owed_player = e->owed_player;
   v->owed = e->owed;
+  v->asked = e->ask == ASK_WAITING;
+  v->bonus_player = e->bonus_player;
+  for (int i = 0; i < e->npackets_dealt && i < RS_MAX_PACKETS; i++)
+    v->packets_left += !e->packet_taken[i] && e->packet[i].total > 0;
   v->hand = e->hand;
   v->foot = e->foot;
   v->has_foot = e->has_foot;

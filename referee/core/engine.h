@@ -115,6 +115,9 @@ typedef struct {
   bool drawn;                      /* this turn's draw or take is done */
   bool empty_hand;                 /* emptied while melding first: may end or draw on */
   int owed_player, owed;           /* red-three replacements due, and by whom (-1) */
+  bool asked;                      /* a question (`ask`) waits for its answer */
+  int bonus_player;                /* whose bonus packet is due now (bonus.*), -1 */
+  int packets_left;                /* bonus packets set aside and not taken yet */
   const card_counts_t *hand;       /* [nplayers] */
   const card_counts_t *foot;       /* [nplayers]: feet not yet picked up */
   const bool *has_foot;            /* [nplayers] */
@@ -187,6 +190,11 @@ const char *eng_freeze_shown(freeze_cause_t c);
 /* Copies a hand's state (only the parts of the buffers in use): a caller that
  * tries an action on a copy keeps the original when the action is illegal. */
 void eng_copy(engine_t *dst, const engine_t *src);
+/* The same, for a copy that outlives src: dst borrows rs (the ruleset src
+ * judges by, or a copy of it) and names instead of src's, and keeps its own
+ * kind rows. */
+void eng_clone(engine_t *dst, const engine_t *src, const ruleset_t *rs,
+               const char *const names[]);
 
 /* What p's team lacks to go out if p's hand emptied now: the first
  * requirement unmet (going_out.first_turn, .canastas, .pure, .impure, .wild,

@@ -95,6 +95,17 @@ void game_settle(game_t *g);
 /* The end of the file: the last record is judged and handed over. */
 void game_end_file(game_t *g, unsigned last_line);
 
+/* Forgets the record being read, as if a new file began (game_begin_file's
+ * name kept): the next line starts a record. Nothing is freed nor made, and
+ * the rulesets loaded stay loaded (the embedding API reuses one game for
+ * record after record). A game that ran out of memory may judge again. */
+void game_reset(game_t *g);
+/* dst (made by game_new or game_new_with_rules, without game_explain or
+ * game_observe) becomes a copy of src's record in progress, judged by the
+ * same ruleset, and goes on independently of it (src may be freed first).
+ * False when out of memory (dst is then as it was). */
+bool game_copy(game_t *dst, const game_t *src);
+
 /* Keep the table's state for each record: after the statement at line
  * at_line (0: at the first illegal action). False when out of memory (the
  * game is unchanged). */
