@@ -70,6 +70,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   e->stock = e->packs;
   e->dealer = -1;
   e->owed_player = -1;
+  e->walker = -1;
   e->out_player = -1;
   e->bonus_player = -1;
   e->pregame = true;

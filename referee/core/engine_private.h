@@ -45,6 +45,9 @@ struct engine {
   int cut;                      /* the `cut` line's number, -1 without one */
   card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
   bool has_foot[MAX_PLAYERS];
+  int walker;                   /* the player whose discard used up the hand, foot
+                                   down, until anyone else acts: her `foot` may
+                                   come now (walking), -1 */
   int nmelds;
   int melds_made[MAX_TEAMS];    /* melds each team has formed: the next #N (meld.merge
                                    removes a meld, never its number) */
@@ -192,13 +195,32 @@ void eng_start_turn(engine_t *e, int p);
 bool eng_may_meld(engine_t *e, const stmt_t *st);
 /* RED3-NOT-LAID: no bonus card (a red three) in p's hand. */
 bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p);
-/* foot.when: hand_empty, or going_out.foot: p's hand is used up and p's
- * foot is still down, so that the foot is p's next action, and the empty
- * hand is not going out. */
-static inline bool eng_foot_waits(const engine_t *e, int p) {
+/* Whether p may pick up the foot now, decided here once and asked by
+ * everyone who needs the answer: the `foot` line, the turn's first action,
+ * the end of a meld or a discard, and the empty stock's must-take. */
+typedef enum {
+  FOOT_NONE,      /* no foot: none dealt, or picked up already */
+  FOOT_HAND_HELD, /* foot.when: hand_empty, and p still holds cards */
+  FOOT_UNOPENED,  /* foot.when: opened, and the team has not opened (nor
+                     melded in this turn, judged when its melding is over) */
+  FOOT_MAY,       /* p may pick it up */
+  FOOT_MUST       /* the hand is used up (foot.when: hand_empty, or
+                     going_out.foot): the foot is p's next action, and the
+                     empty hand is not going out */
+} foot_now_t;
+
+static inline foot_now_t eng_foot_now(const engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
-  return (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot) && e->has_foot[p] &&
-         e->hand[p].total == 0;
+  if (!e->has_foot[p]) return FOOT_NONE;
+  bool empty = e->hand[p].total == 0;
+  if (empty && (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot)) return FOOT_MUST;
+  if (rs->foot.when == FOOT_WHEN_HAND_EMPTY) return FOOT_HAND_HELD;
+  bool opened = e->team_opened[e->team_of[p]] || (p == e->current && e->first_meld.set);
+  return opened ? FOOT_MAY : FOOT_UNOPENED;
+}
+
+static inline bool eng_foot_waits(const engine_t *e, int p) {
+  return eng_foot_now(e, p) == FOOT_MUST;
 }
 
 /* ---- melding (melding.c) ---- */
