@@ -152,13 +152,11 @@ void eng_use(engine_t *e, rule_key_t k);
 unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc);
 int eng_partner_count(const engine_t *e, int p);
 int eng_team_meld_count(const engine_t *e, int team);
-/* The team's meld of a rank (meld.new_after_canasta: its open one, else its
- * first), NULL without one. */
+/* The team's meld of a rank (meld.new_after_canasta: the one not yet a
+ * canasta, else its first), NULL without one. */
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank);
 /* The team's meld #number (meld_t.number), NULL when it has none. */
 meld_t *eng_meld_by_number(engine_t *e, int team, int number);
-/* The meld holds as many cards as its kind allows (meld.max_cards). */
-bool eng_meld_closed(const engine_t *e, const meld_t *m);
 /* NOT-IN-HAND: every card the statement names is in player p's hand. */
 bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p);
 /* Moves the statement's cards out of p's hand into `to` (may be NULL);

@@ -121,8 +121,8 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
     return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, RK_MELD_SAME_RANK,
                     _("the team already has a meld %s"), card_rank_of(m->rank));
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
-  /* meld.new_after_canasta: a group of the rank of a closed book starts a new meld */
-  if (old && rs->meld.new_after_canasta && eng_meld_closed(e, old)) {
+  /* meld.new_after_canasta: a group of the rank of a book starts a new meld */
+  if (old && rs->meld.new_after_canasta && meld_is_canasta(k, old)) {
     eng_use(e, RK_MELD_NEW_AFTER_CANASTA);
     old = NULL;
   }
