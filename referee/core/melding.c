@@ -367,23 +367,45 @@ static void onto_sequence(engine_t *e, meld_t *m, card_t top) {
 }
 
 /* Of two team melds the top card may join, whether a is the better home:
- * a set of its rank before a sequence, then more cards, then fewer wild
- * cards. Read from the melds, not their order, so that the order of a turn's
- * meld lines changes nothing (melds equal by these are equal for the score). */
-static bool better_home(const meld_t *a, const meld_t *b) {
+ * a meld that is not yet a canasta before a canasta (which needs no more
+ * cards), a set of its rank before a sequence, then more cards, then fewer
+ * wild cards. Read from the melds, not their order, so that the order of a
+ * turn's meld lines changes nothing (melds equal by these are equal for the
+ * score). */
+static bool better_home(const meld_kinds_t *k, const meld_t *a, const meld_t *b) {
+  bool ca = meld_is_canasta(k, a), cb = meld_is_canasta(k, b);
+  if (ca != cb) return !ca;
   bool sa = a->kind != KIND_SEQUENCE, sb = b->kind != KIND_SEQUENCE;
   if (sa != sb) return sa;
   if (a->cards.total != b->cards.total) return a->cards.total > b->cards.total;
   return a->wilds < b->wilds;
 }
 
+/* pile.take_onto_sequence_frozen: a frozen pile's top card may still go
+ * alone onto a team sequence it extends (sets need the natural pair). */
+static bool frozen_onto_sequence(engine_t *e, int p, card_t top) {
+  if (!e->rs->pile.take_onto_sequence_frozen || !e->rs->pile.take_onto_sequence) return false;
+  if (!extends_a_sequence(e, e->team_of[p], top)) return false;
+  eng_use(e, RK_PILE_TAKE_ONTO_SEQUENCE_FROZEN);
+  return true;
+}
+
 /* pile.take_onto_meld, pile.take_onto_sequence: `take` alone puts the top
- * card on a team meld it may join, the best by better_home. */
+ * card on a team meld it may join, the best by better_home; from a frozen
+ * pile only onto a sequence, and only with pile.take_onto_sequence_frozen. */
 static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
                            const pile_freeze_t *f) {
   int rank = card_rank(top);
   unsigned col = st->verb_word.col;
-  if (f->cause != FREEZE_NONE)
+  bool frozen = f->cause != FREEZE_NONE;
+  char b[4];
+  if (frozen && e->rs->pile.take_onto_sequence && !e->rs->pile.take_onto_sequence_frozen &&
+      extends_a_sequence(e, e->team_of[p], top))
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_TAKE_ONTO_SEQUENCE_FROZEN,
+                    _("the pile is frozen: the top card %s goes onto a sequence only from a pile "
+                      "that is not frozen"),
+                    card_name(top, b));
+  if (frozen && !frozen_onto_sequence(e, p, top))
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
                        "the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
@@ -392,7 +414,8 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
   meld_t *m = NULL;
   for (int i = 0; i < e->nmelds; i++) {
     meld_t *o = &e->melds[i];
-    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(o, m))) m = o;
+    if (frozen && o->kind != KIND_SEQUENCE) continue;
+    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(e->kinds, o, m))) m = o;
   }
   if (!m) return onto_refused(e, st, p, top);
   if (m->kind == KIND_SEQUENCE) {
