@@ -45,6 +45,8 @@ struct engine {
   int cut;                      /* the `cut` line's number, -1 without one */
   card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
   bool has_foot[MAX_PLAYERS];
+  int deal_size;                /* cards the hand's deal lines give (table.deal or
+                                   table.deal_also, chosen by the first), 0 before */
   int walker;                   /* the player whose discard used up the hand, foot
                                    down, until anyone else acts: her `foot` may
                                    come now (walking), -1 */
