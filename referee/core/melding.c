@@ -381,6 +381,13 @@ static bool better_home(const meld_kinds_t *k, const meld_t *a, const meld_t *b)
   return a->wilds < b->wilds;
 }
 
+/* Why the pile is frozen, by freeze.c's table: "the pile is frozen by 2S". */
+static void freeze_why(const engine_t *e, const pile_freeze_t *f, char *why, size_t len) {
+  char b[4];
+  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
+  snprintf(why, len, _(eng_freeze_refusal(f->cause)), what);
+}
+
 /* pile.take_onto_sequence_frozen: a frozen pile's top card may still go
  * alone onto a team sequence it extends (sets need the natural pair). */
 static bool frozen_onto_sequence(engine_t *e, int p, card_t top) {
@@ -398,13 +405,15 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
   int rank = card_rank(top);
   unsigned col = st->verb_word.col;
   bool frozen = f->cause != FREEZE_NONE;
-  char b[4];
+  char b[4], why[NAME_LEN + 128];
   if (frozen && e->rs->pile.take_onto_sequence && !e->rs->pile.take_onto_sequence_frozen &&
-      extends_a_sequence(e, e->team_of[p], top))
+      extends_a_sequence(e, e->team_of[p], top)) {
+    freeze_why(e, f, why, sizeof why);
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_TAKE_ONTO_SEQUENCE_FROZEN,
-                    _("the pile is frozen: the top card %s goes onto a sequence only from a pile "
-                      "that is not frozen"),
-                    card_name(top, b));
+                    _("%s: the top card %s goes onto a sequence only from a pile that is not "
+                      "frozen"),
+                    why, card_name(top, b));
+  }
   if (frozen && !frozen_onto_sequence(e, p, top))
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_UNFREEZE_NATURALS,
                     P_("the pile is frozen: taking it needs %d natural %s from the hand, the take shows none",
@@ -445,10 +454,9 @@ static void note_frozen_take(engine_t *e, const pile_freeze_t *f) {
  * the player it is frozen for), the verdict cites the table's key. */
 static bool frozen_needs(engine_t *e, const stmt_t *st, const pile_freeze_t *f, int rank,
                          unsigned nat) {
-  char b[4], why[NAME_LEN + 128];
+  char why[NAME_LEN + 128];
   int need = f->naturals;
-  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
-  snprintf(why, sizeof why, _(eng_freeze_refusal(f->cause)), what);
+  freeze_why(e, f, why, sizeof why);
   return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, f->verdict,
                   P_("%s: taking it needs %d natural %s from the hand, the take shows %u",
                      "%s: taking it needs %d natural %s from the hand, the take shows %u", need),
