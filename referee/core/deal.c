@@ -33,11 +33,17 @@ static bool deal_hand(engine_t *e, const stmt_t *st, int p) {
   if (e->dealt[p])
     return eng_fail(e, st, st->key.col, CODE_DEAL, RK_NONE, _("%s was already dealt this hand"),
                     e->player_name[p]);
-  if ((int)st->ncards != e->seat->deal)
-    return eng_fail(e, st, st->key.col, CODE_DEAL, RK_TABLE_DEAL,
+  /* table.deal_also: the hand's first deal line chooses, the others follow */
+  int deal = e->deal_size ? e->deal_size : e->seat->deal, also = e->seat->deal_also;
+  bool other = !e->deal_size && also > 0 && (int)st->ncards == also;
+  rule_key_t rule = deal != e->seat->deal ? RK_TABLE_DEAL_ALSO : RK_TABLE_DEAL;
+  if ((int)st->ncards != deal && !other)
+    return eng_fail(e, st, st->key.col, CODE_DEAL, rule,
                     P_("%s is dealt %u card, the deal is %d at %d players",
                        "%s is dealt %u cards, the deal is %d at %d players", st->ncards),
-                    e->player_name[p], st->ncards, e->seat->deal, e->nplayers);
+                    e->player_name[p], st->ncards, deal, e->nplayers);
+  if (other) eng_use(e, RK_TABLE_DEAL_ALSO);
+  e->deal_size = (int)st->ncards;
   e->dealt[p] = true;
   return deal_cards(e, st, &e->hand[p]);
 }

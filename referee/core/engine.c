@@ -70,6 +70,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   e->stock = e->packs;
   e->dealer = -1;
   e->owed_player = -1;
+  e->walker = -1;
   e->out_player = -1;
   e->bonus_player = -1;
   e->pregame = true;
@@ -257,18 +258,15 @@ meld_t *eng_meld_by_number(engine_t *e, int team, int number) {
   return NULL;
 }
 
-bool eng_meld_closed(const engine_t *e, const meld_t *m) {
-  return m->cards.total >= (unsigned)meld_row(e->kinds, m)->max_cards;
-}
-
 /* meld.new_after_canasta: a team may hold several melds of a rank, all
- * closed but the last: the open one is the meld of that rank. */
+ * canastas but the last: the one not yet a canasta is the meld of that rank
+ * (or, when all are canastas, the first). */
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank) {
   meld_t *first = NULL;
   for (int i = 0; i < e->nmelds; i++) {
     meld_t *m = &e->melds[i];
     if (m->team != team || m->rank != rank) continue;
-    if (!e->rs->meld.new_after_canasta || !eng_meld_closed(e, m)) return m;
+    if (!e->rs->meld.new_after_canasta || !meld_is_canasta(e->kinds, m)) return m;
     if (!first) first = m;
   }
   return first;

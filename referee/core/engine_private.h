@@ -45,6 +45,11 @@ struct engine {
   int cut;                      /* the `cut` line's number, -1 without one */
   card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
   bool has_foot[MAX_PLAYERS];
+  int deal_size;                /* cards the hand's deal lines give (table.deal or
+                                   table.deal_also, chosen by the first), 0 before */
+  int walker;                   /* the player whose discard used up the hand, foot
+                                   down, until anyone else acts: her `foot` may
+                                   come now (walking), -1 */
   int nmelds;
   int melds_made[MAX_TEAMS];    /* melds each team has formed: the next #N (meld.merge
                                    removes a meld, never its number) */
@@ -149,13 +154,11 @@ void eng_use(engine_t *e, rule_key_t k);
 unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc);
 int eng_partner_count(const engine_t *e, int p);
 int eng_team_meld_count(const engine_t *e, int team);
-/* The team's meld of a rank (meld.new_after_canasta: its open one, else its
- * first), NULL without one. */
+/* The team's meld of a rank (meld.new_after_canasta: the one not yet a
+ * canasta, else its first), NULL without one. */
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank);
 /* The team's meld #number (meld_t.number), NULL when it has none. */
 meld_t *eng_meld_by_number(engine_t *e, int team, int number);
-/* The meld holds as many cards as its kind allows (meld.max_cards). */
-bool eng_meld_closed(const engine_t *e, const meld_t *m);
 /* NOT-IN-HAND: every card the statement names is in player p's hand. */
 bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p);
 /* Moves the statement's cards out of p's hand into `to` (may be NULL);
@@ -192,13 +195,32 @@ void eng_start_turn(engine_t *e, int p);
 bool eng_may_meld(engine_t *e, const stmt_t *st);
 /* RED3-NOT-LAID: no bonus card (a red three) in p's hand. */
 bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p);
-/* foot.when: hand_empty, or going_out.foot: p's hand is used up and p's
- * foot is still down, so that the foot is p's next action, and the empty
- * hand is not going out. */
-static inline bool eng_foot_waits(const engine_t *e, int p) {
+/* Whether p may pick up the foot now, decided here once and asked by
+ * everyone who needs the answer: the `foot` line, the turn's first action,
+ * the end of a meld or a discard, and the empty stock's must-take. */
+typedef enum {
+  FOOT_NONE,      /* no foot: none dealt, or picked up already */
+  FOOT_HAND_HELD, /* foot.when: hand_empty, and p still holds cards */
+  FOOT_UNOPENED,  /* foot.when: opened, and the team has not opened (nor
+                     melded in this turn, judged when its melding is over) */
+  FOOT_MAY,       /* p may pick it up */
+  FOOT_MUST       /* the hand is used up (foot.when: hand_empty, or
+                     going_out.foot): the foot is p's next action, and the
+                     empty hand is not going out */
+} foot_now_t;
+
+static inline foot_now_t eng_foot_now(const engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
-  return (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot) && e->has_foot[p] &&
-         e->hand[p].total == 0;
+  if (!e->has_foot[p]) return FOOT_NONE;
+  bool empty = e->hand[p].total == 0;
+  if (empty && (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot)) return FOOT_MUST;
+  if (rs->foot.when == FOOT_WHEN_HAND_EMPTY) return FOOT_HAND_HELD;
+  bool opened = e->team_opened[e->team_of[p]] || (p == e->current && e->first_meld.set);
+  return opened ? FOOT_MAY : FOOT_UNOPENED;
+}
+
+static inline bool eng_foot_waits(const engine_t *e, int p) {
+  return eng_foot_now(e, p) == FOOT_MUST;
 }
 
 /* ---- melding (melding.c) ---- */

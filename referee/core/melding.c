@@ -139,8 +139,8 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
     return eng_fail(e, st, st->verb_word.col, CODE_MELD_DUPLICATE, RK_MELD_SAME_RANK,
                     _("the team already has a meld %s"), card_rank_of(m->rank));
   if (old && rs->meld.same_rank == SAME_RANK_ALLOW) old = NULL;
-  /* meld.new_after_canasta: a group of the rank of a closed book starts a new meld */
-  if (old && rs->meld.new_after_canasta && eng_meld_closed(e, old)) {
+  /* meld.new_after_canasta: a group of the rank of a book starts a new meld */
+  if (old && rs->meld.new_after_canasta && meld_is_canasta(k, old)) {
     eng_use(e, RK_MELD_NEW_AFTER_CANASTA);
     old = NULL;
   }
@@ -376,14 +376,25 @@ static void onto_sequence(engine_t *e, meld_t *m, card_t top) {
 }
 
 /* Of two team melds the top card may join, whether a is the better home:
- * a set of its rank before a sequence, then more cards, then fewer wild
- * cards. Read from the melds, not their order, so that the order of a turn's
- * meld lines changes nothing (melds equal by these are equal for the score). */
-static bool better_home(const meld_t *a, const meld_t *b) {
+ * a meld that is not yet a canasta before a canasta (which needs no more
+ * cards), a set of its rank before a sequence, then more cards, then fewer
+ * wild cards. Read from the melds, not their order, so that the order of a
+ * turn's meld lines changes nothing (melds equal by these are equal for the
+ * score). */
+static bool better_home(const meld_kinds_t *k, const meld_t *a, const meld_t *b) {
+  bool ca = meld_is_canasta(k, a), cb = meld_is_canasta(k, b);
+  if (ca != cb) return !ca;
   bool sa = a->kind != KIND_SEQUENCE, sb = b->kind != KIND_SEQUENCE;
   if (sa != sb) return sa;
   if (a->cards.total != b->cards.total) return a->cards.total > b->cards.total;
   return a->wilds < b->wilds;
+}
+
+/* Why the pile is frozen, by freeze.c's table: "the pile is frozen by 2S". */
+static void freeze_why(const engine_t *e, const pile_freeze_t *f, char *why, size_t len) {
+  char b[4];
+  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
+  snprintf(why, len, _(eng_freeze_refusal(f->cause)), what);
 }
 
 /* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand; the
@@ -391,27 +402,47 @@ static bool better_home(const meld_t *a, const meld_t *b) {
  * the player it is frozen for), the verdict cites the table's key. */
 static bool frozen_needs(engine_t *e, const stmt_t *st, const pile_freeze_t *f, int rank,
                          unsigned nat) {
-  char b[4], why[NAME_LEN + 128];
+  char why[NAME_LEN + 128];
   int need = f->naturals;
-  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
-  snprintf(why, sizeof why, _(eng_freeze_refusal(f->cause)), what);
+  freeze_why(e, f, why, sizeof why);
   return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, f->verdict,
                   P_("%s: taking it needs %d natural %s from the hand, the take shows %u",
                      "%s: taking it needs %d natural %s from the hand, the take shows %u", need),
                   why, need, card_rank_noun(rank, need), nat);
 }
 
+/* pile.take_onto_sequence_frozen: a frozen pile's top card may still go
+ * alone onto a team sequence it extends (sets need the natural pair). */
+static bool frozen_onto_sequence(engine_t *e, int p, card_t top) {
+  if (!e->rs->pile.take_onto_sequence_frozen || !e->rs->pile.take_onto_sequence) return false;
+  if (!extends_a_sequence(e, e->team_of[p], top)) return false;
+  eng_use(e, RK_PILE_TAKE_ONTO_SEQUENCE_FROZEN);
+  return true;
+}
+
 /* pile.take_onto_meld, pile.take_onto_sequence: `take` alone puts the top
- * card on a team meld it may join, the best by better_home. */
+ * card on a team meld it may join, the best by better_home; from a frozen
+ * pile only onto a sequence, and only with pile.take_onto_sequence_frozen. */
 static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
                            const pile_freeze_t *f) {
   int rank = card_rank(top);
   unsigned col = st->verb_word.col;
-  if (f->cause != FREEZE_NONE) return frozen_needs(e, st, f, rank, 0); /* shows no natural */
+  bool frozen = f->cause != FREEZE_NONE;
+  if (frozen && e->rs->pile.take_onto_sequence && !e->rs->pile.take_onto_sequence_frozen &&
+      extends_a_sequence(e, e->team_of[p], top)) {
+    char b[4], why[NAME_LEN + 128];
+    freeze_why(e, f, why, sizeof why);
+    return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_TAKE_ONTO_SEQUENCE_FROZEN,
+                    _("%s: the top card %s goes onto a sequence only from a pile that is not "
+                      "frozen"),
+                    why, card_name(top, b));
+  }
+  if (frozen && !frozen_onto_sequence(e, p, top)) return frozen_needs(e, st, f, rank, 0);
   meld_t *m = NULL;
   for (int i = 0; i < e->nmelds; i++) {
     meld_t *o = &e->melds[i];
-    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(o, m))) m = o;
+    if (frozen && o->kind != KIND_SEQUENCE) continue;
+    if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(e->kinds, o, m))) m = o;
   }
   if (!m) return onto_refused(e, st, p, top);
   if (m->kind == KIND_SEQUENCE) {

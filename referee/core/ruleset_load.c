@@ -337,11 +337,12 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
     if (s->teams > s->players)
       return fail_at(ld, culprit(ld, root, KEYS("table")), "table: %d teams for %d players",
                      s->teams, s->players);
-    if (s->players * (s->deal + rs->foot.size) + rs->pile.initial >= cards)
+    int deal = s->deal_also > s->deal ? s->deal_also : s->deal; /* the larger deal */
+    if (s->players * (deal + rs->foot.size) + rs->pile.initial >= cards)
       return fail_at(ld, culprit(ld, root, KEYS("table", "foot.size", "pile.initial",
                                                 "cards.jokers_per_pack")),
                      "table: %d players x %d cards leave no stock in %d cards",
-                     s->players, s->deal + rs->foot.size, cards);
+                     s->players, deal + rs->foot.size, cards);
     for (int j = 0; j < i; j++)
       if (rs->seats[j].players == s->players)
         return fail_at(ld, culprit(ld, root, KEYS("table")), "table: %d players listed twice",

@@ -291,7 +291,7 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
   if (e->out_player >= 0 && e->team_of[e->out_player] == t)
     s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
   int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;
-  if (e->cut == e->nplayers * e->seat->deal && e->team_of[cutter] == t) s->cut = rs->cut.bonus;
+  if (e->cut == e->nplayers * e->deal_size && e->team_of[cutter] == t) s->cut = rs->cut.bonus;
   s->total = s->melded + s->canastas + s->red_threes + s->going_out + s->cut + s->in_hand;
 }
 

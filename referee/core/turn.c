@@ -253,6 +253,7 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
     return false;
   cc_take(&e->hand[p], c, 1);
   cc_take(&e->own, c, 1);
+  if (e->rs->foot.walking && eng_foot_waits(e, p)) e->walker = p; /* its foot may come now */
   if (e->hand[p].total == 0 && stock_out) {
     /* refused, the player drew the stock's last card and discards it: the
      * hand ends by the empty stock, not by going out */
@@ -331,39 +332,44 @@ static bool act_answer(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
-/* The foot joins p's hand; its cards count as the player's own. */
+/* The foot joins p's hand; its cards count as the player's own (a walker's
+ * from her next turn, when the turn's own cards are counted afresh). */
 static void pick_up_foot(engine_t *e, int p) {
   for (card_t c = 0; c < CARD_KINDS; c++) {
     cc_add(&e->hand[p], c, e->foot[p].n[c]);
-    cc_add(&e->own, c, e->foot[p].n[c]);
+    if (p == e->current) cc_add(&e->own, c, e->foot[p].n[c]);
   }
   cc_clear(&e->foot[p]);
   e->has_foot[p] = false;
 }
 
-/* foot.when: opened: the player picks up the foot once the team has opened
- * (this turn's melding counts: it is judged when the melding is over);
- * hand_empty: once the hand is used up, opened or not. */
+/* When the foot may be picked up is eng_foot_now's: foot.when: opened, once
+ * the team has opened (this turn's melding counts: it is judged when the
+ * melding is over); hand_empty, once the hand is used up, opened or not —
+ * and, with foot.walking, right after the discard that used it up, before
+ * the next player acts (held, not played from, until her next turn). */
 static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   unsigned col = st->verb_word.col;
   if (e->rs->foot.size == 0)
     return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_SIZE, _("the %s rules have no foot"), e->rs->name);
-  if (!e->has_foot[p])
+  foot_now_t now = eng_foot_now(e, p);
+  if (now == FOOT_NONE)
     return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_SIZE, _("%s has already picked up the foot"),
                 e->player_name[p]);
-  if (e->rs->foot.when == FOOT_WHEN_HAND_EMPTY) {
-    if (e->hand[p].total > 0)
-      return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_WHEN,
-                      P_("%s still holds %u card: the foot is picked up when the hand is used up",
-                         "%s still holds %u cards: the foot is picked up when the hand is used up",
-                         e->hand[p].total),
-                      e->player_name[p], e->hand[p].total);
-  } else if (!e->opened_before_turn && !e->first_meld.set)
+  if (now == FOOT_HAND_HELD)
+    return eng_fail(e, st, col, CODE_FOOT, RK_FOOT_WHEN,
+                    P_("%s still holds %u card: the foot is picked up when the hand is used up",
+                       "%s still holds %u cards: the foot is picked up when the hand is used up",
+                       e->hand[p].total),
+                    e->player_name[p], e->hand[p].total);
+  if (now == FOOT_UNOPENED)
     return eng_fail(e, st, col, CODE_NOT_OPENED, RK_FOOT_SIZE,
                 _("the team has not opened: the foot is picked up after the opening"));
   eng_use(e, RK_FOOT_WHEN);
+  if (p == e->walker) eng_use(e, RK_FOOT_WALKING);
   if (!eng_check_no_red3(e, st, p)) return false;
   pick_up_foot(e, p);
+  e->walker = -1;
   eng_use(e, RK_FOOT_SIZE);
   return true;
 }
@@ -396,9 +402,9 @@ static bool must_take(engine_t *e, const stmt_t *st, int p) {
     eng_use(e, RK_END_MUST_TAKE_FOOT);
     return true;
   }
-  /* foot.when: hand_empty: a player holding cards may not pick the foot up
-   * to take, and an empty hand picks it up before `end` (eng_action) */
-  bool with_foot = foot_down && opened && e->rs->foot.when == FOOT_WHEN_OPENED, by_foot = false;
+  /* a player holding cards under foot.when: hand_empty may not pick the
+   * foot up to take; an empty hand picks it up before `end` (eng_action) */
+  bool with_foot = foot_down && eng_foot_now(e, p) == FOOT_MAY, by_foot = false;
   bool can = eng_can_take(e, p);
   if (!can && with_foot) can = by_foot = can_take_with_foot(e, p);
   if (can)
@@ -475,6 +481,7 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
                     e->player_name[p], e->player_name[e->pregame_seat]);
   if (seats && dealt) eng_use(e, RK_RED_THREES_DEALT_ORDER);
   if (v->who == WHO_ANYONE || v->who == WHO_TEAM || p == e->current) return true;
+  if (p == e->walker && st->verb == V_FOOT) return true; /* walking: act_foot */
   if (e->ask == ASK_WAITING)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("%s asked to go out: a partner answers first"), e->player_name[e->current]);
@@ -522,6 +529,7 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
   /* the player to act, nothing owed, the dealt red threes laid: the common
    * case, which check_actor would also let through, without its call */
   if (e->bonus_player >= 0 && !eng_bonus_pass(e, st, p)) return false;
+  if (p != e->walker) e->walker = -1; /* anyone else acting ends the walk's moment */
   bool common = p == e->current && e->owed == 0 && !e->pregame;
   if (!common && !check_actor(e, st, p)) return false;
 

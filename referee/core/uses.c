@@ -24,6 +24,12 @@ static bool any_value(const int a[RANK_COUNT]) {
   return false;
 }
 
+static bool any_deal_also(const ruleset_t *rs) {
+  for (int i = 0; i < rs->nseats; i++)
+    if (rs->seats[i].deal_also > 0) return true;
+  return false;
+}
+
 static bool any_partners_apart(const ruleset_t *rs) {
   for (int i = 0; i < rs->nseats; i++)
     if (rs->seats[i].partners_apart && rs->seats[i].teams < rs->seats[i].players) return true;

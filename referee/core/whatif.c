@@ -52,7 +52,8 @@ static void instead_of_take(const engine_t *before, engine_t *scratch, stmt_t *t
     }
   pile_freeze_t f;
   eng_pile_freeze(before, p, &f);
-  unsigned fewest = f.cause != FREEZE_NONE && f.naturals > 0 ? (unsigned)f.naturals : 0;
+  bool bare = before->rs->pile.take_onto_sequence_frozen; /* onto a sequence, frozen or not */
+  unsigned fewest = f.cause != FREEZE_NONE && f.naturals > 0 && !bare ? (unsigned)f.naturals : 0;
   for (unsigned total = 0; total <= nn + nw; total++)
     for (unsigned w = 0; w <= total && w <= nw; w++) {
       unsigned k = total - w;

@@ -131,14 +131,14 @@ static void mark_melded(sc_t *s, int p) {
 
 /* The first meld of the team of that rank (format.md, `add`); a meld merged
  * away is left empty in its place, keeping the others' numbers; with
- * meld.new_after_canasta, its first that holds fewer than meld.max_cards
- * cards, else its first. */
+ * meld.new_after_canasta, its first that is not a canasta (fewer than
+ * canasta.min_cards cards), else its first. */
 static smeld_t *meld_of_rank(sc_t *s, int t, int rank) {
   smeld_t *first = NULL;
   for (int i = 0; i < s->nmelds[t]; i++) {
     smeld_t *m = &s->meld[t][i];
     if (m->kind != SET || !m->count || m->rank != rank) continue;
-    if (!s->rs->meld.new_after_canasta || m->count < s->rs->meld.max_cards) return m;
+    if (!s->rs->meld.new_after_canasta || m->count < s->rs->canasta.min_cards) return m;
     if (!first) first = m;
   }
   return first;
@@ -188,24 +188,41 @@ static int wilds_in(const sc_t *s, const smeld_t *m) {
   return w;
 }
 
-/* Where `take` alone puts the top card (rulesets.md, pile.take_onto_meld and
- * pile.take_onto_sequence): of the team melds it may join, a set of its rank
- * before a sequence, then the one with more cards, then fewer wild cards. */
-static smeld_t *take_onto(sc_t *s, int t, int c) {
+/* The pile is frozen (rulesets.md, pile.always_frozen, pile.frozen_by): it
+ * holds a card of a pile.frozen_by class. */
+static bool pile_frozen(const sc_t *s) {
+  if (s->rs->pile.always_frozen) return true;
+  for (int i = 0; i < s->npile; i++) {
+    int c = s->pile[i];
+    unsigned cls = c == JOKER || wild(s, c) ? RS_WILD : red3(c) ? RS_RED3 : black3(c) ? RS_BLACK3 : 0;
+    if (cls & s->rs->pile.frozen_by) return true;
+  }
+  return false;
+}
+
+/* Where `take` alone puts the top card (rulesets.md, pile.take_onto_meld,
+ * pile.take_onto_sequence and, from a frozen pile, only onto a sequence,
+ * pile.take_onto_sequence_frozen): of the team melds it may join, one not
+ * yet a canasta before a canasta, a set of its rank before a sequence, then
+ * the one with more cards, then fewer wild cards. */
+static smeld_t *take_onto(sc_t *s, int t, int c, bool frozen) {
   const ruleset_t *rs = s->rs;
   smeld_t *best = NULL;
   for (int i = 0; i < s->nmelds[t]; i++) {
     smeld_t *m = &s->meld[t][i];
     bool canasta = is_canasta(rs, m);
-    bool set_ok = m->kind == SET && m->count && m->rank == rank_of(c) &&
+    bool set_ok = !frozen && m->kind == SET && m->count && m->rank == rank_of(c) &&
                   rs->pile.take_onto_meld != TAKE_ONTO_NEVER &&
                   !(rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !canasta) &&
                   !(rs->pile.take_onto_meld == TAKE_ONTO_UNFINISHED && canasta);
     if (!set_ok && !(rs->pile.take_onto_sequence && extends_sequence(s, m, c))) continue;
-    bool better = !best || (m->kind == SET && best->kind == SEQUENCE) ||
-                  (m->kind == best->kind &&
-                   (m->count > best->count ||
-                    (m->count == best->count && wilds_in(s, m) < wilds_in(s, best))));
+    bool best_canasta = best && is_canasta(rs, best);
+    bool better = !best || (!canasta && best_canasta) ||
+                  (canasta == best_canasta &&
+                   ((m->kind == SET && best->kind == SEQUENCE) ||
+                    (m->kind == best->kind &&
+                     (m->count > best->count ||
+                      (m->count == best->count && wilds_in(s, m) < wilds_in(s, best))))));
     if (better) best = m;
   }
   return best;
@@ -222,8 +239,8 @@ static void lay(sc_t *s, int p, const int *cards, int n, bool from_meld_line) {
   smeld_t *join = m.kind == SET && s->rs->meld.same_rank == SAME_RANK_MERGE
                       ? meld_of_rank(s, t, m.rank) : NULL;
   if (m.kind == WILD) join = wild_to_join(s, t);
-  /* meld.new_after_canasta: a closed book's rank starts a new meld */
-  if (join && s->rs->meld.new_after_canasta && join->count >= s->rs->meld.max_cards) join = NULL;
+  /* meld.new_after_canasta: a book's rank starts a new meld */
+  if (join && s->rs->meld.new_after_canasta && join->count >= s->rs->canasta.min_cards) join = NULL;
   mark_melded(s, p);
   if (join) {
     for (int c = 0; c < KINDS; c++) join->n[c] += m.n[c];
@@ -279,6 +296,7 @@ static void add_to(sc_t *s, int p, const char *ref, const int *cards, int n) {
  * the hand (format.md). */
 static void take(sc_t *s, int p, const int *cards, int n) {
   if (s->npile == 0) return;
+  bool frozen = pile_frozen(s);
   int top = s->pile[--s->npile];
   if (n > 0) {
     int all[64];
@@ -286,7 +304,7 @@ static void take(sc_t *s, int p, const int *cards, int n) {
     for (int i = 0; i < n && i < 63; i++) all[i + 1] = cards[i], s->hand[p][cards[i]]--;
     lay(s, p, all, n < 63 ? n + 1 : 64, false);
   } else {
-    smeld_t *m = take_onto(s, s->team[p], top);
+    smeld_t *m = take_onto(s, s->team[p], top, frozen);
     mark_melded(s, p);
     if (m) m->n[top]++, m->count++;
   }
