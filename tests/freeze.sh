@@ -45,8 +45,11 @@ for f in $(grep -rl 'expect: illegal PILE-FROZEN' "$c" | sort); do
     always) key=pile.always_frozen ;;
     *) key=pile.unfreeze_naturals ;;
   esac
+  # a top card refused onto a sequence because the pile is frozen cites the
+  # key that forbids that take (pile.take_onto_sequence_frozen), after the cause
   case $said in
     *"($key)") ;;
+    *"goes onto a sequence only from a pile that is not frozen (pile.take_onto_sequence_frozen)") ;;
     *) fail "${f#"$src"/}: the verdict cites another key than $key: $said" ;;
   esac
   [ "$(cause "$pile")" != none ] || fail "${f#"$src"/}: --explain shows no freeze: $pile"

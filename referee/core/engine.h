@@ -183,6 +183,9 @@ void eng_pile_freeze(const engine_t *e, int p, pile_freeze_t *out);
  * or the player), and the table's ("frozen: it holds %s": the cards, the
  * team or the player), as --explain and the page show it. */
 const char *eng_freeze_refusal(freeze_cause_t c);
+/* The refusal's clause of f, translated, its card or player filled in: "the
+ * pile is frozen by 2S", as a refused take's sentence begins. */
+void eng_freeze_why(const engine_t *e, const pile_freeze_t *f, char *why, size_t len);
 /* A cause's ruleset key, RK_NONE for FREEZE_NONE. */
 rule_key_t eng_freeze_rule(freeze_cause_t c);
 const char *eng_freeze_shown(freeze_cause_t c);

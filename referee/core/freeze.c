@@ -30,6 +30,12 @@ static const struct {
 
 const char *eng_freeze_refusal(freeze_cause_t c) { return c < FREEZE_NONE ? causes[c].refusal : ""; }
 
+void eng_freeze_why(const engine_t *e, const pile_freeze_t *f, char *why, size_t len) {
+  char b[4];
+  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
+  snprintf(why, len, _(eng_freeze_refusal(f->cause)), what);
+}
+
 rule_key_t eng_freeze_rule(freeze_cause_t c) { return c < FREEZE_NONE ? causes[c].rule : RK_NONE; }
 
 const char *eng_freeze_shown(freeze_cause_t c) { return c < FREEZE_NONE ? causes[c].shown : ""; }

@@ -390,13 +390,6 @@ static bool better_home(const meld_kinds_t *k, const meld_t *a, const meld_t *b)
   return a->wilds < b->wilds;
 }
 
-/* Why the pile is frozen, by freeze.c's table: "the pile is frozen by 2S". */
-static void freeze_why(const engine_t *e, const pile_freeze_t *f, char *why, size_t len) {
-  char b[4];
-  const char *what = f->card >= 0 ? card_name((card_t)f->card, b) : e->player_name[f->player];
-  snprintf(why, len, _(eng_freeze_refusal(f->cause)), what);
-}
-
 /* PILE-FROZEN: a frozen pile needs pile.unfreeze_naturals from the hand; the
  * sentence names the cause by freeze.c's table (the card that froze it, or
  * the player it is frozen for), the verdict cites the table's key. */
@@ -404,7 +397,7 @@ static bool frozen_needs(engine_t *e, const stmt_t *st, const pile_freeze_t *f, 
                          unsigned nat) {
   char why[NAME_LEN + 128];
   int need = f->naturals;
-  freeze_why(e, f, why, sizeof why);
+  eng_freeze_why(e, f, why, sizeof why);
   return eng_fail(e, st, st->verb_word.col, CODE_PILE_FROZEN, f->verdict,
                   P_("%s: taking it needs %d natural %s from the hand, the take shows %u",
                      "%s: taking it needs %d natural %s from the hand, the take shows %u", need),
@@ -431,7 +424,7 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
   if (frozen && e->rs->pile.take_onto_sequence && !e->rs->pile.take_onto_sequence_frozen &&
       extends_a_sequence(e, e->team_of[p], top)) {
     char b[4], why[NAME_LEN + 128];
-    freeze_why(e, f, why, sizeof why);
+    eng_freeze_why(e, f, why, sizeof why);
     return eng_fail(e, st, col, CODE_PILE_FROZEN, RK_PILE_TAKE_ONTO_SEQUENCE_FROZEN,
                     _("%s: the top card %s goes onto a sequence only from a pile that is not "
                       "frozen"),
