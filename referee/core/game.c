@@ -445,12 +445,13 @@ static void place_expectation(game_t *g) {
 static void no_hand(game_t *g, unsigned line);
 static void place_malformed(game_t *g);
 
-/* A record ends, before the line at: a hand still on is unfinished, a
- * header without a hand is malformed, either at the line after the record's
- * own last line (the comments before the next record are that record's). */
-static void close_record(game_t *g, unsigned at) {
+/* A record ends, before the line at (its text): a hand still on is
+ * unfinished, a header without a hand is malformed, either at the line after
+ * the record's own last line (the comments before the next record are that
+ * record's), the same whether the file ends there or another record follows. */
+static void close_record(game_t *g, unsigned at, const char *text) {
   unsigned end = g->own_line && g->own_line < at ? g->own_line + 1 : at;
-  if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, end, "");
+  if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, end, end == at ? text : "");
   if (g->state == R_HEADER && g->started) no_hand(g, end);
 }
 
@@ -458,7 +459,7 @@ static void close_record(game_t *g, unsigned at) {
 static bool cgr_line(game_t *g, const stmt_t *st) {
   if (g->bad_pending && g->state != R_NONE && g->started) {
     /* the bad line sat between two records: it belongs to this new one */
-    close_record(g, st->line);
+    close_record(g, st->line, st->text);
     flush(g);
   }
   place_malformed(g);
@@ -469,7 +470,7 @@ static bool cgr_line(game_t *g, const stmt_t *st) {
     place_expectation(g);
     if (g->state == R_DONE) return false;
   } else {
-    close_record(g, st->line);
+    close_record(g, st->line, st->text);
     flush(g);
     start_record(g, st->line);
     g->started = true;
@@ -601,7 +602,7 @@ static void note_malformed(game_t *g, const stmt_error_t *err, const char *line_
   bool in_record = g->started && g->state != R_NONE;
   if (err->starts_record) {
     if (!in_record) place_malformed(g); /* before the first record: one of its own */
-    close_record(g, err->line);
+    close_record(g, err->line, line_text);
     if (g->started || g->state == R_DONE) flush(g);
     if (g->state == R_NONE) start_record(g, err->line);
     g->started = true;
@@ -644,10 +645,10 @@ void game_end_file(game_t *g, unsigned last_line) {
   }
   if (g->state == R_SETUP || g->state == R_PLAY) {
     rstate_t before = g->state;
-    close_record(g, last_line + 1);
+    close_record(g, last_line + 1, "");
     keep_ruling(g);
     keep_going(g, before);
   }
-  close_record(g, last_line + 1);
+  close_record(g, last_line + 1, "");
   flush(g);
 }
