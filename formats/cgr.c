@@ -228,15 +228,22 @@ static size_t bad_byte(const char *s, size_t len) {
   return len;
 }
 
-/* A blank line, or a comment that is not an expectation: nothing to read. */
-static bool nothing_to_read(const cgr_reader_t *r) {
+/* The offset of the "#" that begins a comment line (an expectation too), or
+ * the line's length when it is blank or no comment ("#3" is a meld). */
+static size_t comment_at(const cgr_reader_t *r) {
   size_t lead = 0;
   while (lead < r->line_len && (r->line[lead] == ' ' || r->line[lead] == '\t')) lead++;
-  if (lead == r->line_len) return true;
-  if (r->line[lead] != '#' || (lead + 1 < r->line_len && r->line[lead + 1] >= '0' &&
-                               r->line[lead + 1] <= '9'))
-    return false;
-  size_t p = lead + 1;
+  if (lead == r->line_len || r->line[lead] != '#' ||
+      (lead + 1 < r->line_len && r->line[lead + 1] >= '0' && r->line[lead + 1] <= '9'))
+    return r->line_len;
+  return lead;
+}
+
+/* A blank line, or a comment that is not an expectation: nothing to read. */
+static bool nothing_to_read(const cgr_reader_t *r) {
+  size_t p = comment_at(r);
+  if (p == r->line_len) return strspn(r->line, " \t") == p; /* blank */
+  p++;
   while (p < r->line_len && (r->line[p] == ' ' || r->line[p] == '\t')) p++;
   return r->line_len - p < 7 || memcmp(r->line + p, "expect:", 7) != 0;
 }
@@ -248,6 +255,7 @@ static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
   if (r->fast && cgr_fast_line(r, st)) return 1;
   err->starts_record = r->line_len >= 3 && memcmp(r->line, "cgr", 3) == 0 &&
                        (r->line_len == 3 || r->line[3] == ' ' || r->line[3] == '\t');
+  err->comment = comment_at(r) < r->line_len;
   size_t bad = bad_byte(r->line, r->line_len);
   if (bad < r->line_len) {
     cgr_fail(err, r->lineno, cgr_char_col(r->line, bad),
@@ -259,7 +267,7 @@ static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
 }
 
 static int too_long(cgr_reader_t *r, stmt_error_t *err) {
-  err->starts_record = false;
+  err->starts_record = err->comment = false;
   cgr_fail(err, r->lineno, 1, _("a line longer than %d bytes"), CGR_MAX_LINE);
   return -1;
 }
@@ -294,7 +302,7 @@ int cgr_parse_line(cgr_reader_t *r, const char *text, size_t len, unsigned line,
                    const stmt_t **st, stmt_error_t *err) {
   r->lineno = line;
   if (len > CGR_MAX_LINE) {
-    err->starts_record = false;
+    err->starts_record = err->comment = false;
     cgr_fail(err, line, 1, _("a line longer than %d bytes"), CGR_MAX_LINE);
     return -1;
   }

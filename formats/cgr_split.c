@@ -8,11 +8,13 @@
  *   part are the record-starting lines before it, and a part's first record
  *   is numbered from there.
  * - A record is closed by the `cgr` line after it (its unfinished hand is
- *   judged at that line); so each part but the last is followed, for its
- *   reader, by that line alone.
+ *   judged at the line after its last statement); so each part but the last
+ *   is followed, for its reader, by that line alone.
  * - Blank and comment lines change nothing; one expectation before a `cgr`
- *   line goes to the new record whoever reads it; a malformed line, or a
- *   second expectation, would go to the record before: no cut there.
+ *   line goes to the new record whoever reads it; a second expectation would
+ *   go to the record before. A malformed line goes to the record it stands
+ *   in (a comment line that cannot be read, to the next statement's): where
+ *   one is, no cut is made, which keeps the cutter simple.
  * - Before the first `cgr` line, statements and malformed lines join the first
  *   record or make one of their own: such an input is not cut at all. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MADV_DONTFORK */

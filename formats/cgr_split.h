@@ -5,8 +5,8 @@
  * A part ends where a record begins: before its `cgr` line and the blank and
  * comment lines just before it (with at most one "# expect:" line). A cut is
  * made only where the record before it cannot be affected by what follows
- * but through that `cgr` line: the line before the comments is a statement,
- * not a malformed line (which would belong to the next record), and the
+ * but through that `cgr` line: the line before the comments is a statement
+ * (where a line cannot be read, the records are left in one part), and the
  * input's first record began cleanly (nothing but comments before its `cgr`
  * line). An input that cannot be cut is one part. The cutter reads ahead by
  * raw bytes, classifies lines by their first bytes, and asks the reader only

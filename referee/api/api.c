@@ -132,7 +132,7 @@ static referee_status_t feed(referee_game_t *g, const char *text, size_t len) {
   int rc = cgr_parse_line(g->reader, text, len, ++g->line, &st, &err);
   if (rc < 0 && err.starts_record && g->begun) err.starts_record = false; /* one record */
   if (rc > 0 && st->kind == ST_CGR && g->begun) {
-    err = (stmt_error_t){g->line, st->key.col, "", false};
+    err = (stmt_error_t){g->line, st->key.col, "", false, false};
     snprintf(err.message, sizeof err.message,
              "a second record: a game is one record (a new game judges the next)");
     rc = -1;

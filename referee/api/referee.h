@@ -31,7 +31,8 @@
  *    discarding the card (going_out.premature: meld).
  *    referee_game_pending() says which of these are open after each line.
  *  - the end: a hand still on at referee_game_finish is HAND-UNFINISHED, at
- *    the line after the last one fed.
+ *    the line after the last one fed that is no blank or comment line (as
+ *    the command reports it, whether another record follows or not).
  *  - an `# expect:` line is checked by the next statement (a second one in
  *    the record is malformed at its own line).
  *

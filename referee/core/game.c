@@ -237,6 +237,7 @@ static void start_record(game_t *g, unsigned line) {
 
 void game_begin_file(game_t *g, const char *file) {
   g->file = file;
+  g->own_line = 0;
   g->index = 0;
   g->state = R_NONE;
 }
@@ -487,12 +488,21 @@ static void place_expectation(game_t *g) {
 static void no_hand(game_t *g, unsigned line);
 static void place_malformed(game_t *g);
 
+/* A record ends, before the line at (its text): a hand still on is
+ * unfinished, a header without a hand is malformed, either at the line after
+ * the record's own last line (the comments before the next record are that
+ * record's), the same whether the file ends there or another record follows. */
+static void close_record(game_t *g, unsigned at, const char *text) {
+  unsigned end = g->own_line && g->own_line < at ? g->own_line + 1 : at;
+  if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, end, end == at ? text : "");
+  if (g->state == R_HEADER && g->started) no_hand(g, end);
+}
+
 /* A `cgr` line: the record it starts (or the one its leading lines opened). */
 static bool cgr_line(game_t *g, const stmt_t *st) {
   if (g->bad_pending && g->state != R_NONE && g->started) {
     /* the bad line sat between two records: it belongs to this new one */
-    if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
-    if (g->state == R_HEADER) no_hand(g, st->line);
+    close_record(g, st->line, st->text);
     flush(g);
   }
   place_malformed(g);
@@ -503,8 +513,7 @@ static bool cgr_line(game_t *g, const stmt_t *st) {
     place_expectation(g);
     if (g->state == R_DONE) return false;
   } else {
-    if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, st->line, st->text);
-    if (g->state == R_HEADER) no_hand(g, st->line);
+    close_record(g, st->line, st->text);
     flush(g);
     start_record(g, st->line);
     g->started = true;
@@ -578,6 +587,7 @@ void game_statement(game_t *g, const stmt_t *st) {
   if (g->no_memory) return; /* nothing more is judged */
   rstate_t before = g->state;
   (void)statement(g, st);
+  if (st->kind != ST_EXPECT) g->own_line = st->line;
   /* a `cgr` line has closed the last record and begun another: the state
    * before it belonged to the record already handed over */
   if (st->kind != ST_CGR) {
@@ -625,35 +635,38 @@ static void place_malformed(game_t *g) {
   g->state = R_DONE;
 }
 
-/* Like an expectation, a malformed line belongs to the record of the next
- * statement: a bad line between two records is charged to the second. A bad
- * `cgr` line itself starts a new record. */
+/* A malformed line belongs to the record it stands in, as soon as it is read:
+ * a record's verdict depends on its own lines only. A comment line that
+ * could not be read (an expectation, bytes that are not UTF-8) is like a
+ * comment: it belongs to the record of the next statement, and so, just
+ * before a `cgr` line, to the record that line starts. Before the first
+ * `cgr` line every line waits for it. A bad `cgr` line itself starts a new
+ * record. */
 static void note_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
-  if (!err->starts_record) place_expectation(g);
-  place_malformed(g);
+  bool in_record = g->started && g->state != R_NONE;
   if (err->starts_record) {
-    if (g->state == R_SETUP || g->state == R_PLAY) close_hand(g, err->line, line_text);
-    if (g->state == R_HEADER && g->started) no_hand(g, err->line);
+    if (!in_record) place_malformed(g); /* before the first record: one of its own */
+    close_record(g, err->line, line_text);
     if (g->started || g->state == R_DONE) flush(g);
     if (g->state == R_NONE) start_record(g, err->line);
     g->started = true;
     g->rec.start_line = err->line;
-    place_expectation(g);
   }
+  place_expectation(g);
+  place_malformed(g);
   g->bad_pending = true;
   g->bad = *err;
   verdict_text(g->bad_text, line_text);
-  if (err->starts_record) place_malformed(g);
+  if (err->starts_record || (in_record && !err->comment)) place_malformed(g);
 }
 
 void game_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
   if (g->no_memory) return;
   rstate_t before = g->state;
   note_malformed(g, err, line_text);
-  if (!err->starts_record && g->keep_going && before != R_HEADER && before != R_NONE) {
-    place_malformed(g);
-    keep_going(g, before);
-  }
+  if (!err->comment) g->own_line = err->line;
+  /* placed already; a comment line's waits for the next statement */
+  if (!err->starts_record && !err->comment && g->keep_going) keep_going(g, before);
 }
 
 void game_settle(game_t *g) { place_malformed(g); }
@@ -676,10 +689,10 @@ void game_end_file(game_t *g, unsigned last_line) {
   }
   if (g->state == R_SETUP || g->state == R_PLAY) {
     rstate_t before = g->state;
-    close_hand(g, last_line + 1, "");
+    close_record(g, last_line + 1, "");
     keep_ruling(g);
     keep_going(g, before);
   }
-  if (g->state == R_HEADER) no_hand(g, last_line + 1);
+  close_record(g, last_line + 1, "");
   flush(g);
 }

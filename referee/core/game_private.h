@@ -40,6 +40,9 @@ struct game {
   bool started;          /* the record began with its `cgr` line */
   bool pending;          /* an expectation waiting for the next statement */
   bool bad_pending;      /* a malformed line waiting for the next statement */
+  unsigned own_line;     /* the record's last line of its own: its last statement
+                            or malformed line that is no comment (a comment or an
+                            expectation after it may be the next record's) */
   stmt_error_t bad;
   char bad_text[VERDICT_TEXT];
   stmt_t expect;     /* (only its expect fields and line are used) */

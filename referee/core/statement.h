@@ -72,6 +72,8 @@ typedef struct {
   unsigned line, col;
   char message[256];
   bool starts_record; /* the bad line begins a record: a new record starts there */
+  bool comment;       /* the bad line is a comment line (it begins with "#"): an
+                         expectation, or bytes that are not UTF-8 */
 } stmt_error_t;
 
 /* The statement keywords (docs/format.md, Grammar: keyword), which are no

@@ -48,6 +48,15 @@
  *      here: the driver let a second "# expect:" line after a record's first
  *      error replace it, where the API stops at the first; fixed in commit
  *      a60d445.)
+ *   5. for each file holding several records, each record's own lines (from
+ *      the blank and comment lines just before its `cgr` line to the next
+ *      record's), fed alone to the API as in 4, give the verdict the driver
+ *      gave it in the file, its line counted from the record's first line
+ *      (the message aside: it may name a line): a record's verdict depends
+ *      on its own lines only (docs/format.md, Several records in one file).
+ *      Files the contract parts otherwise are left (an indented `cgr` line,
+ *      anything but comments before the first, two expectations before one
+ *      `cgr` line, a ruleset error).
  *
  * Build and run: tests/fuzz/run.sh; see docs/fuzzing.md. */
 #define _XOPEN_SOURCE 700
@@ -361,7 +370,7 @@ static void feed_action(referee_game_t *g, char *line, bool ref) {
 }
 
 static void check_api(const char *text, size_t len, const want_t *x, const referee_rules_t *rules,
-                      bool actions, bool ref) {
+                      bool actions, bool ref, bool message) {
   if (memchr(text, '\r', len) || memchr(text, '\0', len) ||
       (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0))
     return;
@@ -396,8 +405,8 @@ static void check_api(const char *text, size_t len, const want_t *x, const refer
               x->code ? x->code : "-");
   FUZZ_ASSERT(v.line == x->line && v.col == x->col, "%s: the API says %u:%u, the driver %u:%u",
               x->file, v.line, v.col, x->line, x->col);
-  FUZZ_ASSERT(strcmp(v.message, x->message) == 0, "%s: the API's message '%s', the driver's '%s'",
-              x->file, v.message, x->message);
+  FUZZ_ASSERT(!message || strcmp(v.message, x->message) == 0, /* 5: it may name a line */
+              "%s: the API's message '%s', the driver's '%s'", x->file, v.message, x->message);
   FUZZ_ASSERT((!v.rule && !x->rule) || (v.rule && x->rule && strcmp(v.rule, x->rule) == 0),
               "%s: the API's rule %s, the driver's %s", x->file, v.rule ? v.rule : "-",
               x->rule ? x->rule : "-");
@@ -407,6 +416,77 @@ static void check_api(const char *text, size_t len, const want_t *x, const refer
   for (int t = 0; t < x->nteams; t++)
     FUZZ_ASSERT(referee_game_total(g, t) == x->total[t], "%s: team %d's total differs", x->file, t);
   referee_game_free(g);
+}
+
+/* ---- 5: each record of a file, alone ------------------------------------------ */
+
+static bool blank_or_comment(const char *p, size_t n) {
+  size_t i = 0;
+  while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+  return i == n || (p[i] == '#' && !(i + 1 < n && p[i + 1] >= '0' && p[i + 1] <= '9'));
+}
+
+static bool expectation_line(const char *p, size_t n) {
+  size_t i = 0;
+  while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+  if (i == n || p[i++] != '#') return false;
+  while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+  return n - i >= 7 && memcmp(p + i, "expect:", 7) == 0;
+}
+
+/* A line that begins a record: `cgr` at column 1 (well formed or not); an
+ * indented one (-1) begins one only when well formed: such a file is left. */
+static int record_line(const char *p, size_t n) {
+  if (n >= 3 && memcmp(p, "cgr", 3) == 0 && (n == 3 || p[3] == ' ' || p[3] == '\t')) return 1;
+  size_t i = 0;
+  while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+  return i > 0 && n - i >= 3 && memcmp(p + i, "cgr", 3) == 0 ? -1 : 0;
+}
+
+/* The offsets of the lines of text[0..len), and their count (lines[n] = len). */
+static size_t line_starts(const char *text, size_t len, size_t *lines, size_t max) {
+  size_t n = 0;
+  for (size_t p = 0; p < len && n < max; n++) {
+    lines[n] = p;
+    const char *nl = memchr(text + p, '\n', len - p);
+    p = nl ? (size_t)(nl - text) + 1 : len;
+  }
+  lines[n] = len;
+  return n;
+}
+
+/* A file of nrec records, each one's own lines (docs/format.md, Several
+ * records in one file: from the blank and comment lines just before its
+ * `cgr` line) fed alone to the API, gives the driver's verdict in the file,
+ * its line counted from the record's first line. Left: a file with anything
+ * but comments before its first `cgr` line, an indented `cgr` line, two
+ * expectations before one `cgr` line, or a ruleset error. */
+static void check_each_alone(const char *text, size_t len, const want_t *x, int nrec,
+                             const referee_rules_t *rules, bool actions, bool ref) {
+  enum { MAX_LINES = 4096 };
+  static size_t at[MAX_LINES + 1];
+  size_t nl = line_starts(text, len, at, MAX_LINES), first[64];
+  int n = 0;
+  if (nl == MAX_LINES || nrec > 64) return;
+  for (size_t i = 0; i < nl; i++) {
+    int k = record_line(text + at[i], at[i + 1] - at[i]);
+    if (k < 0) return;
+    if (k == 0) continue;
+    size_t f = i, expects = 0;
+    while (f > 0 && blank_or_comment(text + at[f - 1], at[f] - at[f - 1])) f--;
+    for (size_t j = f; j < i; j++) expects += expectation_line(text + at[j], at[j + 1] - at[j]);
+    if (expects > 1 || n == 64 || (n == 0 && f != 0)) return;
+    first[n++] = f;
+  }
+  if (n != nrec) return;
+  for (int r = 0; r < n; r++)
+    if (x[r].status == 3) return;
+  for (int r = 0; r < n; r++) {
+    size_t end = r + 1 < n ? at[first[r + 1]] : len;
+    want_t alone = x[r];
+    if (alone.line) alone.line -= (unsigned)first[r];
+    check_api(text + at[first[r]], end - at[first[r]], &alone, rules, actions, ref, false);
+  }
 }
 
 /* ---- 3: shards and merge -------------------------------------------------------- */
@@ -598,10 +678,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 "an unknown ruleset loaded, or its error does not name it: %s", err);
     FUZZ_ASSERT(!referee_rules_load("no-such.yaml", err, 0), "a missing file loaded");
   }
-  for (int i = 0; i < nfiles; i++)
-    if (first_of[i + 1] - first_of[i] == 1)
-      check_api(order[i].text, order[i].len, &w.v[first_of[i]], rr, (prm[0] & 128) != 0,
-                (prm[0] & 2) != 0);
+  for (int i = 0; i < nfiles; i++) {
+    want_t *x = &w.v[first_of[i]];
+    int nrec = first_of[i + 1] - first_of[i];
+    if (nrec == 1)
+      check_api(order[i].text, order[i].len, x, rr, (prm[0] & 128) != 0, (prm[0] & 2) != 0, true);
+    else if (nrec > 1) { /* 5 */
+      check_each_alone(order[i].text, order[i].len, x, nrec, rr, (prm[0] & 128) != 0,
+                       (prm[0] & 2) != 0);
+    }
+  }
   referee_rules_free(rr);
   free(w.v);
   return 0;

@@ -29,8 +29,9 @@
  *      byte ends it) and with each byte that is not UTF-8 as U+FFFD
  *      (json_string); no line at or past "cut"; when nothing was cut ("cut"
  *      0), the lines run from the record's first line (or before: the
- *      comments leading to it) at least to the verdict's (unless that is the
- *      next record's `cgr` line, where a hand left unfinished is judged), and
+ *      comments leading to it) at least to the verdict's (unless that is past
+ *      the record's lines: a hand left unfinished is judged at the line after
+ *      the record's last statement, which may be the next record's), and
  *      hold no line of the next record.
  * Bugs 6 and 8 of docs/fuzzing.md, found here (a record begun by an indented
  * `cgr` line, or by a malformed one after a record that had none, lost that
@@ -254,8 +255,8 @@ static void check_record(const char *body, const seen_t *r, unsigned next_start,
   if (cut == 0) {
     FUZZ_ASSERT(!lost, "record %d: nothing cut, yet src (lines %ld to %ld) misses its first "
                 "line %u", r->index, s0, line - 1, first);
-    /* (a hand left unfinished is judged at the next record's `cgr` line,
-     * which is the next record's) */
+    /* (a hand left unfinished is judged at the line after the record's last
+     * statement, which may be the next record's) */
     FUZZ_ASSERT(r->line < first || line > (long)r->line || r->line > first_line + nlines - 1 ||
                     (next_start && r->line >= next_start),
                 "record %d: nothing cut, yet src ends before the verdict's line %u (at %ld)",

@@ -71,7 +71,7 @@ static inline const char *stmt_differs(int rc_a, const stmt_t *a, const stmt_err
   if (rc_a != rc_b) return "result";
   if (rc_a < 0)
     return ea->line != eb->line || ea->col != eb->col || ea->starts_record != eb->starts_record ||
-                   strcmp(ea->message, eb->message) != 0
+                   ea->comment != eb->comment || strcmp(ea->message, eb->message) != 0
                ? "error" : NULL;
   if (rc_a == 0) return NULL;
   if (a->kind != b->kind || a->line != b->line || strcmp(a->text, b->text) != 0) return "kind";
