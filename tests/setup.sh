@@ -31,9 +31,11 @@ if [ "$tests" -eq 1 ]; then
   # tests/html_valid.sh), slurmd slurmctld slurm-client munge (tests/slurm.sh's
   # one-node cluster), clang (the fuzzers, tests/fuzz/run.sh; xgettext and
   # msgcmp, which tests/i18n.sh uses, come with gettext), strace (--jobs's
-  # system calls counted, tests/jobs_cost.sh).
+  # system calls counted, tests/jobs_cost.sh), python3-venv python3-dev
+  # python3-wheel-whl (the Python package built and installed offline into a
+  # virtual environment, tests/python.sh).
   sh tests/install.sh valgrind jq python3 man-db lintian chromium tidy poppler-utils \
-    slurmd slurmctld slurm-client munge clang strace
+    slurmd slurmctld slurm-client munge clang strace python3-venv python3-dev python3-wheel-whl
   # libFuzzer's runtime (and the sanitizers') comes with the package of the
   # installed clang's major version (libclang-rt-14-dev on Debian 12), not a
   # name fixed here

@@ -1,0 +1,356 @@
+"""canasta_referee: the canasta referee as a Python library.
+
+The referee replays a canasta game record (CGR 1, the text format of
+docs/format.md) line by line against a ruleset and says whether each line is
+legal, and if not, why: the verdict's code, line, column, sentence and the
+ruleset key it rests on. This package is a C extension over the referee's
+shared library (libcanasta-referee.so.0), so its verdicts are the command
+line's, byte for byte.
+
+    >>> import canasta_referee as cr
+    >>> game = cr.Game(cr.Ruleset("classic"))
+    >>> game.push("cgr 1")
+
+A line the rules refuse raises IllegalAction, a line that cannot be read
+MalformedLine; both are RefereeError, a ValueError, and carry the verdict.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Dict, Iterator, List, Optional, Union
+
+from . import _referee
+
+__all__ = [
+    "Record", "RecordVerdict", "check", "records", "Game", "IllegalAction", "MalformedLine", "Pending", "RefereeError", "Ruleset",
+    "RulesetError", "Verdict", "LEGAL", "ILLEGAL", "MALFORMED",
+]
+__version__ = "0.1.0"
+
+LEGAL = "legal"
+ILLEGAL = "illegal"
+MALFORMED = "malformed"
+_STATUS = {0: LEGAL, 1: ILLEGAL, 2: MALFORMED}
+_WHEN = {0: "turn_end", 1: "not_out", 2: "last_discard"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict on a record so far, as `referee --json` gives it.
+
+    status is LEGAL ("nothing refuted yet" while a record is being fed),
+    ILLEGAL or MALFORMED. code is the stable verdict code of docs/codes.md
+    (ILLEGAL only); line and column say where it is charged (0 when legal);
+    found_line is the line whose feeding reached it (a later one when the
+    rule needed what came after, as a short opening at the turn's end).
+    """
+
+    status: str
+    code: Optional[str]
+    line: int
+    column: int
+    message: str
+    rule: Optional[str]
+    found_line: int
+
+    @property
+    def legal(self) -> bool:
+        return self.status == LEGAL
+
+    def __str__(self) -> str:
+        if self.legal:
+            return LEGAL
+        where = f"{self.line}:{self.column}: {self.status}: "
+        code = f"{self.code}: " if self.code else ""
+        rule = f" ({self.rule})" if self.rule else ""
+        return where + code + self.message + rule
+
+    @classmethod
+    def _of(cls, t: tuple) -> "Verdict":
+        status, code, line, col, message, rule, found = t
+        return cls(_STATUS.get(status, MALFORMED), code, line, col, message or "", rule, found)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A judgement the turn still owes: the verdict it would be (code, the
+    earlier line and column it would be charged to, the sentence, the rule)
+    and when it falls: "turn_end", "not_out" (the turn ends without going
+    out) or "last_discard" (the turn goes out by discarding its last card)."""
+
+    code: str
+    line: int
+    column: int
+    message: str
+    rule: Optional[str]
+    when: str
+
+
+class RefereeError(ValueError):
+    """A line the referee refused. verdict holds everything; code, line,
+    column, message and rule are its fields."""
+
+    def __init__(self, verdict: Verdict):
+        super().__init__(str(verdict))
+        self.verdict = verdict
+        self.code = verdict.code
+        self.line = verdict.line
+        self.column = verdict.column
+        self.message = verdict.message
+        self.rule = verdict.rule
+
+
+class IllegalAction(RefereeError):
+    """An action (or a header, a score) the rules refuse."""
+
+
+class MalformedLine(RefereeError):
+    """A line that cannot be read as a game (an unknown verb, a card that
+    does not exist...): code is None."""
+
+
+class RulesetError(ValueError):
+    """A ruleset that cannot be loaded: "file:line:col: message"."""
+
+
+def _raise_unless_legal(verdict: Verdict) -> None:
+    if verdict.status == ILLEGAL:
+        raise IllegalAction(verdict)
+    if verdict.status == MALFORMED:
+        raise MalformedLine(verdict)
+
+
+class Ruleset:
+    """A variant's rules: a built-in name ("classic", "two-player",
+    "chinese", "italian", "samba", "bolivia", "hand-and-foot",
+    "modern-american"; `referee --list-rules`) or a YAML file (a path with a
+    "/" or ending in .yaml, which may `extends:` a built-in one)."""
+
+    def __init__(self, name_or_path: Union[str, "os.PathLike[str]"]):
+        try:
+            self._rules = _referee.Rules(os.fspath(name_or_path))
+        except ValueError as e:
+            raise RulesetError(str(e)) from None
+
+    @property
+    def name(self) -> str:
+        """The name a record's `variant` line gives."""
+        return self._rules.name
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.name!r})"
+
+
+class Game:
+    """One game record, judged line by line as it is pushed.
+
+    Game(ruleset) judges by that ruleset whatever the record's `variant`
+    line says; Game() by the ruleset the `variant` line names (a relative
+    path is read from the working directory). A Game judges one record at
+    a time: reset() makes it ready for the next, allocating nothing.
+    """
+
+    def __init__(self, ruleset: Union[Ruleset, str, None] = None, *, _game=None):
+        if isinstance(ruleset, str):
+            ruleset = Ruleset(ruleset)
+        self.ruleset = ruleset
+        self._game = _game if _game is not None else _referee.Game(
+            ruleset._rules if ruleset is not None else None)
+
+    # -- feeding --------------------------------------------------------------
+
+    def push(self, line: str) -> None:
+        """Feeds one line of the record (with or without its newline).
+        Raises IllegalAction or MalformedLine when the record is refuted,
+        by this line or by an earlier one this line settles; after that,
+        the game keeps its verdict and every push raises it again."""
+        self._game.line(line)
+        _raise_unless_legal(self.verdict)
+
+    def push_text(self, text: Union[str, bytes]) -> None:
+        """Feeds several lines at once, as push() would one by one."""
+        self._game.feed(text.encode() if isinstance(text, str) else text)
+        _raise_unless_legal(self.verdict)
+
+    def finish(self) -> Verdict:
+        """Ends the record: a hand still on is HAND-UNFINISHED. Returns the
+        verdict (legal) or raises it."""
+        self._game.finish()
+        verdict = self.verdict
+        _raise_unless_legal(verdict)
+        return verdict
+
+    def judge(self, text: Union[str, bytes]) -> Verdict:
+        """A whole record in one call (reset, every line, finish): returns
+        its verdict, legal or not, and never raises for the record."""
+        self._game.record(text.encode() if isinstance(text, str) else text)
+        return self.verdict
+
+    def reset(self, first_line: int = 1) -> None:
+        """Makes the game ready for a new record, judged by the same rules;
+        its first line is numbered first_line (a record further down a
+        file: positions and sentences then count as in the file)."""
+        self._game.reset(first_line)
+
+    # -- asking ---------------------------------------------------------------
+
+    def try_line(self, line: str) -> Verdict:
+        """The verdict the line would get if it were pushed now; the game is
+        unchanged. A line only a later one could refute (an opening short of
+        the minimum...) is legal here, as after push()."""
+        return Verdict._of(self._game.try_line(line))
+
+    def is_legal(self, line: str) -> bool:
+        """Whether try_line(line) is legal."""
+        return self.try_line(line).legal
+
+    def copy(self) -> "Game":
+        """An independent copy of the game as it stands."""
+        return Game(self.ruleset, _game=self._game.copy())
+
+    def __copy__(self) -> "Game":
+        return self.copy()
+
+    @property
+    def verdict(self) -> Verdict:
+        """The verdict so far (legal: nothing refuted yet)."""
+        return Verdict._of(self._game.verdict())
+
+    @property
+    def pending(self) -> List[Pending]:
+        """What the turn still owes (a short opening judged at the turn's
+        end...), oldest first; empty when the turn may end any way."""
+        return [Pending(code, line, col, message or "", rule, _WHEN.get(when, "turn_end"))
+                for code, line, col, message, rule, when in self._game.pending()]
+
+    @property
+    def turn(self) -> Optional[str]:
+        """The player to act in the hand in progress, or None between hands."""
+        return self._game.scores()[3]
+
+    @property
+    def teams(self) -> List[str]:
+        """The teams' names, in the order of their first player."""
+        return self._game.scores()[0]
+
+    @property
+    def totals(self) -> Dict[str, int]:
+        """Each team's total over the hands completed so far."""
+        names, totals = self._game.scores()[:2]
+        return dict(zip(names, totals))
+
+    @property
+    def hand_scores(self) -> List[Dict[str, int]]:
+        """Each completed hand's score of each team, all parts added."""
+        names, _, hands = self._game.scores()[:3]
+        return [dict(zip(names, row)) for row in hands]
+
+    def hand_size(self, player: str) -> int:
+        """How many cards the player holds in the hand in progress (-1:
+        no such player, or no hand in progress)."""
+        return self._game.hand_size(player)
+
+    def is_over(self) -> bool:
+        """Whether a team has reached the target (or the hands are played)."""
+        return bool(self._game.scores()[4])
+
+    @property
+    def winner(self) -> Optional[str]:
+        """The winning team, or None (none yet, or a tie)."""
+        names, winner = self._game.scores()[0], self._game.scores()[5]
+        return names[winner] if 0 <= winner < len(names) else None
+
+    def __repr__(self) -> str:
+        name = self.ruleset.name if self.ruleset else "variant line"
+        return f"<Game {name}: {self.verdict.status}, {len(self.hand_scores)} hands>"
+
+
+# -- files of records --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record of a file: its text, the line of the file it begins at and
+    the line where it ends (docs/format.md, "Several records in one file":
+    a record begins at its `cgr` line, with the blank and comment lines just
+    before it, and ends at the next record's `cgr` line, where a hand left
+    unfinished is charged, or after the file's last line). index counts
+    from 1."""
+
+    text: str
+    first_line: int
+    end_line: int
+    index: int
+
+
+def _is_start(line: str) -> bool:
+    words = line.split(None, 1)
+    return bool(words) and words[0] == "cgr"
+
+
+def _is_plain(line: str) -> bool:
+    stripped = line.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def _lines(text: str) -> List[str]:
+    """text cut after each newline, the only line end of CGR (a carriage
+    return before it stays part of the line, as the referee reads it)."""
+    parts = text.split("\n")
+    lines = [p + "\n" for p in parts[:-1]]
+    return lines + [parts[-1]] if parts[-1] else lines
+
+
+def records(source: Union[str, "os.PathLike[str]", Iterator[str]]) -> Iterator[Record]:
+    """The records of a file (a path) or of an iterable of lines, in order."""
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, encoding="utf-8", errors="surrogateescape", newline="") as f:
+            lines = _lines(f.read())
+    else:
+        lines = list(source)
+    starts = [i for i, line in enumerate(lines) if _is_start(line)]
+    firsts = []
+    for k, s in enumerate(starts):
+        first = s
+        while k and first > starts[k - 1] + 1 and _is_plain(lines[first - 1]):
+            first -= 1
+        firsts.append(0 if k == 0 else first)
+    if not starts:
+        if any(line.strip() for line in lines):
+            yield Record("".join(lines), 1, len(lines) + 1, 1)
+        return
+    for k, first in enumerate(firsts):
+        last = firsts[k + 1] if k + 1 < len(firsts) else len(lines)
+        end = starts[k + 1] + 1 if k + 1 < len(starts) else len(lines) + 1
+        yield Record("".join(lines[first:last]), first + 1, end, k + 1)
+
+
+@dataclass(frozen=True)
+class RecordVerdict:
+    """A record's verdict in a file, with the scores of the hands it
+    completed (a record refuted in its third hand keeps the first two)."""
+
+    record: Record
+    verdict: Verdict
+    totals: Dict[str, int]
+    hand_scores: List[Dict[str, int]]
+    winner: Optional[str]
+
+
+def check(source: Union[str, "os.PathLike[str]"], ruleset: Union[Ruleset, str, None] = None
+          ) -> List[RecordVerdict]:
+    """Judges every record of a file as `referee FILE` does: the same
+    verdicts, codes, lines and columns. Relative `variant` paths are read
+    from the working directory unless ruleset is given."""
+    game = Game(ruleset)
+    out = []
+    for rec in records(source):
+        game.reset(rec.first_line)
+        game._game.feed(rec.text.encode("utf-8", "surrogateescape"))
+        if game.verdict.legal:  # up to the next record's `cgr` line, where an unfinished hand is charged
+            last = rec.first_line + len(_lines(rec.text)) - 1
+            game._game.feed(b"\n" * max(0, rec.end_line - 1 - last))
+            game._game.finish()
+        out.append(RecordVerdict(rec, game.verdict, game.totals, game.hand_scores, game.winner))
+    return out
