@@ -224,6 +224,88 @@ static PyObject *game_hand_size(GameObject *self, PyObject *arg) {
   return player ? PyLong_FromLong(referee_game_hand_size(self->game, player)) : NULL;
 }
 
+/* ---- the state (referee_game_state) as dicts and lists ------------------ */
+
+/* a set of cards as the list of their names, each copy once, in card order */
+static PyObject *cards_list(const referee_cards_t *c) {
+  PyObject *list = PyList_New(0);
+  for (int k = 0; list && k < REFEREE_CARD_KINDS; k++)
+    for (int n = 0; n < c->count[k]; n++) {
+      PyObject *name = PyUnicode_FromString(referee_card_name(k));
+      if (!name || PyList_Append(list, name) < 0) Py_CLEAR(list);
+      Py_XDECREF(name);
+      if (!list) break;
+    }
+  return list;
+}
+
+static const char *const meld_kinds[] = {"set",         "sequence",   "wild_set",  "black_threes",
+                                         "natural_set", "wild_cards", "rank_rule"};
+static const char *const freezes[] = {"cover", "card", "always", "unopened", "until_taken", NULL};
+
+static PyObject *card_or_none(int card) { return str_or_none(card >= 0 ? referee_card_name(card) : NULL); }
+
+static PyObject *player_dict(const referee_player_state_t *p) {
+  return Py_BuildValue("{s:N,s:i,s:N,s:N,s:O,s:O}", "name", str_or_none(p->name), "team", p->team,
+                       "hand", cards_list(&p->hand), "foot", cards_list(&p->foot), "has_foot",
+                       p->has_foot ? Py_True : Py_False, "melded", p->melded ? Py_True : Py_False);
+}
+
+static PyObject *team_dict(const referee_team_state_t *t) {
+  return Py_BuildValue("{s:N,s:l,s:O,s:i,s:i,s:i}", "name", str_or_none(t->name), "total", t->total,
+                       "opened", t->opened ? Py_True : Py_False, "red_threes", t->red_threes,
+                       "melds", t->melds, "canastas", t->canastas);
+}
+
+static PyObject *meld_dict(const referee_meld_t *m) {
+  unsigned k = (unsigned)m->kind;
+  return Py_BuildValue("{s:i,s:i,s:s,s:i,s:i,s:N,s:i,s:i,s:O}", "team", m->team, "number", m->number,
+                       "kind", k < sizeof meld_kinds / sizeof *meld_kinds ? meld_kinds[k] : "set",
+                       "rank", m->rank, "suit", m->suit, "cards", cards_list(&m->cards), "naturals",
+                       m->naturals, "wilds", m->wilds, "canasta", m->canasta ? Py_True : Py_False);
+}
+
+/* each element of items (count of them, size bytes apart) made by fn */
+static PyObject *list_of(const void *items, int count, size_t size, PyObject *(*fn)(const void *)) {
+  PyObject *list = PyList_New(0);
+  for (int i = 0; list && i < count; i++) {
+    PyObject *o = fn((const char *)items + (size_t)i * size);
+    if (!o || PyList_Append(list, o) < 0) Py_CLEAR(list);
+    Py_XDECREF(o);
+  }
+  return list;
+}
+static PyObject *player_of(const void *p) { return player_dict(p); }
+static PyObject *team_of(const void *t) { return team_dict(t); }
+static PyObject *meld_of(const void *m) { return meld_dict(m); }
+
+static PyObject *game_state(GameObject *self, PyObject *unused) {
+  (void)unused;
+  referee_state_t *s = PyMem_Malloc(sizeof *s);
+  if (!s) return PyErr_NoMemory();
+  if (referee_game_state(self->game, s, sizeof *s) < 0) {
+    PyMem_Free(s);
+    return status(REFEREE_ERROR);
+  }
+  unsigned f = (unsigned)s->frozen;
+  PyObject *d = Py_BuildValue(
+      "{s:O,s:i,s:O,s:O,s:i,s:i,s:O,s:i,s:i,s:O,s:i,s:i,s:N,s:I,s:N,s:N,s:N,s:O,s:I,s:i,s:i,"
+      "s:N,s:N,s:N,s:i}",
+      "in_hand", s->in_hand ? Py_True : Py_False, "hand", s->hand, "dealt", s->dealt ? Py_True : Py_False,
+      "over", s->over ? Py_True : Py_False, "to_act", s->to_act, "dealer", s->dealer, "drawn",
+      s->drawn ? Py_True : Py_False, "owed", s->owed, "owed_player", s->owed_player, "asked",
+      s->asked ? Py_True : Py_False, "packet_player", s->packet_player, "out_player", s->out_player,
+      "top", card_or_none(s->top), "pile", s->pile, "frozen",
+      str_or_none(f < sizeof freezes / sizeof *freezes ? freezes[f] : NULL), "freeze_rule",
+      str_or_none(s->freeze_rule), "freeze_card", card_or_none(s->freeze_card), "blocked",
+      s->blocked ? Py_True : Py_False, "stock", s->stock, "packets", s->packets, "feet", s->feet,
+      "players", list_of(s->player, s->players, sizeof *s->player, player_of), "teams",
+      list_of(s->team, s->teams, sizeof *s->team, team_of), "melds",
+      list_of(s->meld, s->melds, sizeof *s->meld, meld_of), "hands_scored", s->hands_scored);
+  PyMem_Free(s);
+  return d;
+}
+
 static PyMethodDef game_methods[] = {
   {"line", (PyCFunction)game_line, METH_O, "line(text) -> status: referee_game_line"},
   {"feed", (PyCFunction)game_feed, METH_O, "feed(bytes) -> status: referee_game_feed"},
@@ -236,6 +318,7 @@ static PyMethodDef game_methods[] = {
   {"pending", (PyCFunction)game_pending, METH_NOARGS, "pending() -> [pending tuple]"},
   {"scores", (PyCFunction)game_scores, METH_NOARGS, "scores() -> (teams, totals, hands, to_act, over, winner)"},
   {"hand_size", (PyCFunction)game_hand_size, METH_O, "hand_size(player) -> int"},
+  {"state", (PyCFunction)game_state, METH_NOARGS, "state() -> dict: referee_game_state"},
   {NULL, NULL, 0, NULL}};
 
 static PyTypeObject GameType = {

@@ -124,5 +124,51 @@ class TryCopyReset(unittest.TestCase):
         self.assertEqual((verdict.code, verdict.line, verdict.column), ("WILD-OVERFLOW", 13, 6))
 
 
+class GameState(unittest.TestCase):
+    def test_the_dealt_hands_and_the_table(self):
+        lines = lines_of("classic/legal-2p-black-threes-out.cgr")
+        game = cr.Game("classic")
+        deals = {}
+        for line in lines:
+            game.push(line)
+            words = line.split()
+            if words[:1] == ["deal"]:
+                deals[words[1]] = sorted(words[2:])
+            if words[:1] == ["pile"]:
+                break
+        state = game.state
+        self.assertTrue(state.in_hand and not state.drawn)
+        self.assertEqual({p.name: sorted(p.hand) for p in state.players}, deals)
+        self.assertEqual(state.top, words[-1])
+        game.push(lines[lines.index(line) + 1])  # the first draw: the setup was complete
+        state = game.state
+        self.assertTrue(state.dealt and state.drawn)
+        self.assertEqual(state.to_act, game.turn)
+        self.assertEqual(state.melds, [])
+        self.assertEqual([t.total for t in state.teams], [0, 0])
+
+    def test_melds_as_they_are_laid(self):
+        game = cr.Game("classic")
+        push_all(game, lines_of("classic/illegal-wild-overflow.cgr")[:12])
+        game.push("Anne meld KH KS KD 2C")
+        (meld,) = game.state.melds
+        self.assertEqual((meld.team, meld.number, meld.kind, meld.rank, meld.naturals, meld.wilds,
+                          meld.canasta), ("Anne", 1, "set", 11, 3, 1, False))
+        self.assertEqual(sorted(meld.cards), ["2C", "KD", "KH", "KS"])
+        anne = game.state.players[0]
+        self.assertTrue(anne.melded)
+        game.push("Anne discard " + anne.hand[0])  # the opening, judged as the turn ends
+        self.assertTrue(game.state.teams[0].opened)
+        self.assertEqual(game.state.top, anne.hand[0])
+
+    def test_between_hands_only_the_totals(self):
+        game = cr.Game("classic")
+        push_all(game, lines_of("classic/legal-2p-black-threes-out.cgr"))
+        state = game.state
+        self.assertFalse(state.in_hand)
+        self.assertEqual(state.hands_scored, 1)
+        self.assertEqual({t.name: t.total for t in state.teams}, game.totals)
+
+
 if __name__ == "__main__":
     unittest.main()

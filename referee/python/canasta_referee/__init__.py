@@ -17,8 +17,9 @@ MalformedLine; both are RefereeError, a ValueError, and carry the verdict.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
-from typing import Dict, Iterator, List, Optional, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from . import _referee
 
@@ -85,6 +86,107 @@ class Pending:
     message: str
     rule: Optional[str]
     when: str
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """A player in the hand: the cards held (names, each copy once, in card
+    order: "2S" ... "AC", then "JK"), the foot not picked up yet, whether
+    the player has melded in this hand."""
+
+    name: str
+    team: str
+    hand: List[str]
+    foot: List[str]
+    has_foot: bool
+    melded: bool
+
+
+@dataclass(frozen=True)
+class TeamState:
+    """A team: its total over the hands completed, and in this hand whether
+    it has opened, its red threes laid, its melds and canastas."""
+
+    name: str
+    total: int
+    opened: bool
+    red_threes: int
+    melds: int
+    canastas: int
+
+
+@dataclass(frozen=True)
+class MeldState:
+    """A meld on the table: its team, its number (`add #N`), its kind
+    ("set", "sequence", "wild_set", "black_threes", "natural_set",
+    "wild_cards", "rank_rule"), a set's rank (0 for twos ... 12 for aces, 13
+    jokers; -1) or a sequence's suit (0 to 3: S H D C; -1), its cards, and
+    whether it is complete (a canasta)."""
+
+    team: str
+    number: int
+    kind: str
+    rank: int
+    suit: int
+    cards: List[str]
+    naturals: int
+    wilds: int
+    canasta: bool
+
+
+@dataclass(frozen=True)
+class State:
+    """The game as it stands (referee_game_state). in_hand: a hand is being
+    dealt or played; between hands and once the verdict is not legal the
+    hand's fields are empty (None, 0, []) and only teams (with their totals)
+    and hands_scored say anything. to_act: the player to act; drawn: whether
+    the turn's draw or take is done; owed/owed_player: red-three
+    replacements still to draw; asked: a question waits for its answer;
+    packet_player: whose bonus packet is due now; frozen: why the pile is
+    frozen for the player to act ("cover", "card", "always", "unopened",
+    "until_taken") with the ruleset key and the card, or None."""
+
+    in_hand: bool
+    hand: int
+    dealt: bool
+    over: bool
+    to_act: Optional[str]
+    dealer: Optional[str]
+    drawn: bool
+    owed: int
+    owed_player: Optional[str]
+    asked: bool
+    packet_player: Optional[str]
+    out_player: Optional[str]
+    top: Optional[str]
+    pile: int
+    frozen: Optional[str]
+    freeze_rule: Optional[str]
+    freeze_card: Optional[str]
+    blocked: bool
+    stock: int
+    packets: int
+    feet: int
+    players: List[PlayerState]
+    teams: List[TeamState]
+    melds: List[MeldState]
+    hands_scored: int
+
+    @classmethod
+    def _of(cls, d: dict) -> "State":
+        teams = [TeamState(**t) for t in d["teams"]]
+        tname = [t.name for t in teams]
+        players = [PlayerState(p["name"], tname[p["team"]], p["hand"], p["foot"], p["has_foot"],
+                               p["melded"]) for p in d["players"]]
+        pname = [p.name for p in players]
+
+        def who(i: int) -> Optional[str]:
+            return pname[i] if 0 <= i < len(pname) else None
+        melds = [MeldState(**{**m, "team": tname[m["team"]]}) for m in d["melds"]]
+        fields = {**d, "players": players, "teams": teams, "melds": melds}
+        for k in ("to_act", "dealer", "owed_player", "packet_player", "out_player"):
+            fields[k] = who(d[k])
+        return cls(**fields)
 
 
 class RefereeError(ValueError):
@@ -218,6 +320,12 @@ class Game:
         return Verdict._of(self._game.verdict())
 
     @property
+    def state(self) -> State:
+        """The game as it stands: whose turn, what they owe, each hand and
+        foot, each meld, the pile, the stock, packets and feet, the totals."""
+        return State._of(self._game.state())
+
+    @property
     def pending(self) -> List[Pending]:
         """What the turn still owes (a short opening judged at the turn's
         end...), oldest first; empty when the turn may end any way."""
@@ -284,13 +392,15 @@ class Record:
     index: int
 
 
-def _is_start(line: str) -> bool:
-    words = line.split(None, 1)
-    return bool(words) and words[0] == "cgr"
+# a record's first statement: `cgr` at the start of a line, after blanks (the
+# newline before it matched, which lets the search skip to each newline)
+_START = re.compile(r"\n[ \t]*cgr(?=[ \t\r\n]|\Z)")
 
 
 def _is_plain(line: str) -> bool:
-    stripped = line.strip()
+    """A blank line or a comment line (format.md): they go with the record
+    whose `cgr` line follows them."""
+    stripped = line.strip(" \t\r")
     return not stripped or stripped.startswith("#")
 
 
@@ -302,28 +412,47 @@ def _lines(text: str) -> List[str]:
     return lines + [parts[-1]] if parts[-1] else lines
 
 
-def records(source: Union[str, "os.PathLike[str]", Iterator[str]]) -> Iterator[Record]:
+def _record_starts(text: str) -> Tuple[List[int], List[int]]:
+    """Where each record begins (its `cgr` line, with the blank and comment
+    lines just before it; the file's beginning for the first), and where
+    each `cgr` line is, as offsets in text."""
+    cgr = [m.start() + 1 for m in _START.finditer("\n" + text)]
+    firsts = []
+    for k, at in enumerate(cgr):
+        if k == 0:
+            firsts.append(0)
+            continue
+        while at > 0:
+            before = text.rfind("\n", 0, at - 1) + 1
+            if before <= cgr[k - 1] or not _is_plain(text[before:at - 1]):
+                break
+            at = before
+        firsts.append(at)
+    return firsts, cgr
+
+
+def records(source: Union[str, "os.PathLike[str]", Iterable[str]]) -> Iterator[Record]:
     """The records of a file (a path) or of an iterable of lines, in order."""
     if isinstance(source, (str, os.PathLike)):
         with open(source, encoding="utf-8", errors="surrogateescape", newline="") as f:
-            lines = _lines(f.read())
+            text = f.read()
     else:
-        lines = list(source)
-    starts = [i for i, line in enumerate(lines) if _is_start(line)]
-    firsts = []
-    for k, s in enumerate(starts):
-        first = s
-        while k and first > starts[k - 1] + 1 and _is_plain(lines[first - 1]):
-            first -= 1
-        firsts.append(0 if k == 0 else first)
-    if not starts:
-        if any(line.strip() for line in lines):
-            yield Record("".join(lines), 1, len(lines) + 1, 1)
+        text = "".join(source)
+    firsts, cgr = _record_starts(text)
+    if not cgr:
+        if text.strip():
+            yield Record(text, 1, len(_lines(text)) + 1, 1)
         return
+    line, at = 1, 0  # the line number of offset at
     for k, first in enumerate(firsts):
-        last = firsts[k + 1] if k + 1 < len(firsts) else len(lines)
-        end = starts[k + 1] + 1 if k + 1 < len(starts) else len(lines) + 1
-        yield Record("".join(lines[first:last]), first + 1, end, k + 1)
+        line += text.count("\n", at, first)
+        at = first
+        last = firsts[k + 1] if k + 1 < len(firsts) else len(text)
+        if k + 1 < len(cgr):
+            end = line + text.count("\n", first, cgr[k + 1])
+        else:
+            end = line + len(_lines(text[first:]))
+        yield Record(text[first:last], line, end, k + 1)
 
 
 @dataclass(frozen=True)
@@ -343,14 +472,17 @@ def check(source: Union[str, "os.PathLike[str]"], ruleset: Union[Ruleset, str, N
     """Judges every record of a file as `referee FILE` does: the same
     verdicts, codes, lines and columns. Relative `variant` paths are read
     from the working directory unless ruleset is given."""
-    game = Game(ruleset)
+    game = Game(ruleset)._game
     out = []
     for rec in records(source):
         game.reset(rec.first_line)
-        game._game.feed(rec.text.encode("utf-8", "surrogateescape"))
-        if game.verdict.legal:  # up to the next record's `cgr` line, where an unfinished hand is charged
-            last = rec.first_line + len(_lines(rec.text)) - 1
-            game._game.feed(b"\n" * max(0, rec.end_line - 1 - last))
-            game._game.finish()
-        out.append(RecordVerdict(rec, game.verdict, game.totals, game.hand_scores, game.winner))
+        if game.feed(rec.text.encode("utf-8", "surrogateescape")) == 0:
+            # up to the next record's `cgr` line, where an unfinished hand is charged
+            last = rec.first_line + rec.text.count("\n") - rec.text.endswith("\n")
+            game.feed(b"\n" * max(0, rec.end_line - 1 - last))
+            game.finish()
+        names, totals, hands, _, _, winner = game.scores()
+        out.append(RecordVerdict(rec, Verdict._of(game.verdict()), dict(zip(names, totals)),
+                                 [dict(zip(names, row)) for row in hands],
+                                 names[winner] if 0 <= winner < len(names) else None))
     return out
