@@ -17,7 +17,6 @@ MalformedLine; both are RefereeError, a ValueError, and carry the verdict.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
@@ -392,11 +391,6 @@ class Record:
     index: int
 
 
-# a record's first statement: `cgr` at the start of a line, after blanks (the
-# newline before it matched, which lets the search skip to each newline)
-_START = re.compile(r"\n[ \t]*cgr(?=[ \t\r\n]|\Z)")
-
-
 def _is_plain(line: str) -> bool:
     """A blank line or a comment line (format.md): they go with the record
     whose `cgr` line follows them."""
@@ -412,11 +406,25 @@ def _lines(text: str) -> List[str]:
     return lines + [parts[-1]] if parts[-1] else lines
 
 
+def _cgr_lines(text: str) -> List[int]:
+    """The offsets of the lines that are a `cgr` statement: the word at the
+    start of a line, after blanks, followed by a blank or the line's end."""
+    found = []
+    at = text.find("cgr")
+    while at >= 0:
+        start = max(text.rfind("\n", 0, at), -1) + 1
+        after = text[at + 3:at + 4]
+        if text[start:at].strip(" \t") == "" and after in ("", " ", "\t", "\r", "\n"):
+            found.append(start)
+        at = text.find("cgr", at + 3)
+    return found
+
+
 def _record_starts(text: str) -> Tuple[List[int], List[int]]:
     """Where each record begins (its `cgr` line, with the blank and comment
     lines just before it; the file's beginning for the first), and where
     each `cgr` line is, as offsets in text."""
-    cgr = [m.start() + 1 for m in _START.finditer("\n" + text)]
+    cgr = _cgr_lines(text)
     firsts = []
     for k, at in enumerate(cgr):
         if k == 0:
@@ -431,28 +439,38 @@ def _record_starts(text: str) -> Tuple[List[int], List[int]]:
     return firsts, cgr
 
 
-def records(source: Union[str, "os.PathLike[str]", Iterable[str]]) -> Iterator[Record]:
-    """The records of a file (a path) or of an iterable of lines, in order."""
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, encoding="utf-8", errors="surrogateescape", newline="") as f:
-            text = f.read()
-    else:
-        text = "".join(source)
+def _records(text: str) -> Iterator[Tuple[Record, int]]:
+    """Each record, with the number of its lines."""
     firsts, cgr = _record_starts(text)
     if not cgr:
         if text.strip():
-            yield Record(text, 1, len(_lines(text)) + 1, 1)
+            n = len(_lines(text))
+            yield Record(text, 1, n + 1, 1), n
         return
-    line, at = 1, 0  # the line number of offset at
+    line = 1
     for k, first in enumerate(firsts):
-        line += text.count("\n", at, first)
-        at = first
         last = firsts[k + 1] if k + 1 < len(firsts) else len(text)
-        if k + 1 < len(cgr):
-            end = line + text.count("\n", first, cgr[k + 1])
+        body = text[first:last]
+        n = body.count("\n") + (not body.endswith("\n"))
+        if k + 1 < len(cgr):  # the next `cgr` line: after the plain lines that begin its record
+            end = line + n + text.count("\n", last, cgr[k + 1])
         else:
-            end = line + len(_lines(text[first:]))
-        yield Record(text[first:last], line, end, k + 1)
+            end = line + n
+        yield Record(body, line, end, k + 1), n
+        line += n
+
+
+def records(source: Union[str, "os.PathLike[str]", Iterable[str]]) -> Iterator[Record]:
+    """The records of a file (a path) or of an iterable of lines, in order."""
+    for record, _ in _records(_text_of(source)):
+        yield record
+
+
+def _text_of(source: Union[str, "os.PathLike[str]", Iterable[str]]) -> str:
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, encoding="utf-8", errors="surrogateescape", newline="") as f:
+            return f.read()
+    return "".join(source)
 
 
 @dataclass(frozen=True)
@@ -474,12 +492,13 @@ def check(source: Union[str, "os.PathLike[str]"], ruleset: Union[Ruleset, str, N
     from the working directory unless ruleset is given."""
     game = Game(ruleset)._game
     out = []
-    for rec in records(source):
+    for rec, n in _records(_text_of(source)):
         game.reset(rec.first_line)
         if game.feed(rec.text.encode("utf-8", "surrogateescape")) == 0:
             # up to the next record's `cgr` line, where an unfinished hand is charged
-            last = rec.first_line + rec.text.count("\n") - rec.text.endswith("\n")
-            game.feed(b"\n" * max(0, rec.end_line - 1 - last))
+            pad = rec.end_line - rec.first_line - n
+            if pad > 0:
+                game.feed(b"\n" * pad)
             game.finish()
         names, totals, hands, _, _, winner = game.scores()
         out.append(RecordVerdict(rec, Verdict._of(game.verdict()), dict(zip(names, totals)),
