@@ -172,3 +172,20 @@ if cc -std=c11 -O2 -Ireferee/api -o "$dir/api_records" tests/bench/api_records.c
 else
   echo "api: tests/bench/api_records.c does not build:"; cat "$dir/cc.log"
 fi
+
+# the Python package against the command, per record, on the same records: a
+# virtual environment built as docs/python.md says (skipped without
+# python3-venv and Debian's wheels: sh tests/setup.sh --tests)
+if /usr/bin/python3 -m venv "$dir/venv" >/dev/null 2>&1 &&
+   CANASTA_REFEREE_BUILD=$(pwd)/build "$dir/venv/bin/pip" install -q --no-index \
+     --find-links /usr/share/python-wheels ./referee/python >"$dir/pip.log" 2>&1; then
+  for round in 1 2 3; do
+    "$dir/venv/bin/python" tests/bench/python_records.py "$dir/records.cgr" classic || true
+    echo "cli $(timed "$ref" --quiet "$dir/records.cgr")"
+  done | awk -v n="$nrecords" '
+    $1 == "cli" { c = ($4 + 0) * 1e6 / n; if (cli == "" || c < cli) cli = c; next }
+    $1 == "python" { if (chk == "" || $3 < chk) chk = $3 + 0; if (jdg == "" || $5 < jdg) jdg = $5 + 0 }
+    END { printf "python, %d one-hand records, CPU per record, the least of 3 rounds: the command %.1f us; check() %.1f us (%.2fx); Game.judge() %.1f us (%.2fx)\n", n, cli, chk, chk / cli, jdg, jdg / cli }'
+else
+  echo "python: the package does not install (python3-venv, the wheels?):"; cat "$dir/pip.log" 2>/dev/null
+fi

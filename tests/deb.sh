@@ -6,7 +6,8 @@
 # lintian finds no error in it. The package is then installed with dpkg -i
 # (as root, when it is not installed already) or else extracted with
 # dpkg-deb -x; the installed program gives its version and referees a game,
-# its manual page opens; then the package is removed again.
+# its manual page opens, Debian's python3 imports the Python package and
+# judges the same game; then the package is removed again.
 # Without lintian or man (man-db) it says SKIP and exits 77 (ctest: skipped),
 # before building anything.
 # Usage: sh tests/deb.sh BUILD_DIR SOURCE_DIR VERSION
@@ -54,6 +55,12 @@ for f in /usr/bin/referee /usr/share/man/man1/referee.1.gz \
          /usr/lib/libcanasta-referee.so /usr/lib/pkgconfig/canasta-referee-static.pc; do
   grep -qxF ".$f" "$tmp/contents" || fail "the package lacks $f"
 done
+# the Python package, where Debian's python3 finds it
+py_dir=/usr/lib/python3/dist-packages/canasta_referee
+for f in $py_dir/__init__.py $py_dir/_referee.pyi $py_dir/py.typed; do
+  grep -qxF ".$f" "$tmp/contents" || fail "the package lacks $f (Python's headers missing at the build?)"
+done
+grep -q "^\.$py_dir/_referee\.cpython-.*\.so$" "$tmp/contents" || fail "the package lacks the extension in $py_dir"
 # the shared library: its links, the shlibs entry of its soname, and dpkg's
 # ldconfig trigger (lintian's lacks-ldconfig-trigger is an error without it)
 grep -q '\./usr/lib/libcanasta-referee\.so\.0 -> libcanasta-referee\.so\.0\.1\.0$' "$tmp/listing" ||
@@ -90,6 +97,15 @@ grep -q "^referee (canasta-referee) $version, commit " "$tmp/out" ||
 grep -q "totals: NS 810, EW -10" "$tmp/out" || { fail "the sample game's totals:"; cat "$tmp/out"; }
 "$ref" --rules "$root/usr/share/canasta-referee/rulesets/classic.yaml" \
   "$src/corpus/classic/legal-4p-full-hand.cgr" >/dev/null 2>&1 || fail "the installed ruleset file"
+# the Python package judges the same game (extracted: from the extracted tree,
+# the library beside it through LD_LIBRARY_PATH)
+PYTHONPATH=${root:+$root/usr/lib/python3/dist-packages} LD_LIBRARY_PATH=${root:+$root/usr/lib} \
+  /usr/bin/python3 -c 'import sys, canasta_referee as cr
+r = cr.check(sys.argv[1])
+assert len(r) == 1 and r[0].verdict.legal and r[0].totals == {"NS": 810, "EW": -10}, r
+print(cr.__file__)' "$src/corpus/classic/legal-4p-full-hand.cgr" >"$tmp/out" 2>&1 ||
+  { fail "the packaged Python module:"; cat "$tmp/out"; }
+grep -q "^${root}$py_dir/__init__.py\$" "$tmp/out" || { fail "python3 imported another canasta_referee:"; cat "$tmp/out"; }
 LC_ALL=C MANWIDTH=80 man -l "$root/usr/share/man/man1/referee.1.gz" 2>/dev/null | grep -q 'referee - a deterministic referee' ||
   fail "the installed manual page"
 if [ "$installed" -eq 1 ]; then

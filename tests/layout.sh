@@ -53,7 +53,8 @@ rules="referee/core formats referee/api referee/gen referee/batch referee/cli
 formats referee/api referee/gen referee/batch referee/cli
 referee/api referee/gen referee/batch referee/cli
 referee/gen referee/api referee/batch referee/cli
-referee/batch referee/api referee/gen referee/cli"
+referee/batch referee/api referee/gen referee/cli
+referee/python referee/core formats referee/gen referee/batch referee/cli"
 while read -r room others; do
   for h in $(headers $others); do
     who=$(grep -l "^# *include \"$h\"" "$room"/*.[ch] 2>/dev/null || true)

@@ -33,9 +33,12 @@ if [ "$tests" -eq 1 ]; then
   # msgcmp, which tests/i18n.sh uses, come with gettext), strace (--jobs's
   # system calls counted, tests/jobs_cost.sh), xz-utils (the instruction
   # guard's committed blocks, tests/instructions_guard.sh; present on most
-  # systems, named so that none is assumed).
+  # systems, named so that none is assumed), python3-venv python3-dev
+  # python3-wheel-whl (the Python package built and installed offline into a
+  # virtual environment, tests/python.sh).
   sh tests/install.sh valgrind jq python3 man-db lintian chromium tidy poppler-utils \
-    slurmd slurmctld slurm-client munge clang strace xz-utils
+    slurmd slurmctld slurm-client munge clang strace xz-utils python3-venv python3-dev \
+    python3-wheel-whl
   # libFuzzer's runtime (and the sanitizers') comes with the package of the
   # installed clang's major version (libclang-rt-14-dev on Debian 12), not a
   # name fixed here

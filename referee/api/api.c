@@ -80,6 +80,12 @@ referee_status_t referee_game_reset(referee_game_t *g) {
   return REFEREE_LEGAL;
 }
 
+referee_status_t referee_game_reset_at(referee_game_t *g, unsigned first_line) {
+  referee_status_t st = referee_game_reset(g);
+  if (st == REFEREE_LEGAL && first_line > 1) g->line = first_line - 1;
+  return st;
+}
+
 referee_status_t referee_game_copy(referee_game_t *dst, const referee_game_t *src) {
   if (!dst || !src) return REFEREE_ERROR;
   if (dst == src) return referee_game_verdict(src).status;
