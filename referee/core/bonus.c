@@ -126,11 +126,27 @@ static bool packet_to_hand(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+static bool has_packets(engine_t *e, const stmt_t *st) {
+  if (e->rs->bonus.npackets > 0) return true;
+  return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
+                  _("the %s rules have no bonus packets"), e->rs->name);
+}
+
+/* BONUS-PACKET: `talon` by a player neither to act nor owed a packet (after
+ * the turn passed, a second time, or from a team whose packet is not due):
+ * the reason and the rule, as for the player to act. */
+bool eng_bonus_not_due(engine_t *e, const stmt_t *st, int p) {
+  bool by_take = false;
+  if (!has_packets(e, st)) return false;
+  if (e->team_packet[e->team_of[p]])
+    return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
+                    _("the team has already taken its bonus packet"));
+  return packet_due_now(e, st, p, &by_take);
+}
+
 bool eng_act_talon(engine_t *e, const stmt_t *st, int p) {
   bool by_take = false;
-  if (e->rs->bonus.npackets == 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
-                    _("the %s rules have no bonus packets"), e->rs->name);
+  if (!has_packets(e, st)) return false;
   if (!packet_due_now(e, st, p, &by_take) || !packet_earned(e, st, p, by_take) ||
       !packet_to_hand(e, st, p))
     return false;
