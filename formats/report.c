@@ -138,6 +138,16 @@ static void print_source(FILE *out, const verdict_t *v) {
   report_caret(out, v->text, v->col);
 }
 
+/* special_hands: the hand a team showed, named under its hand's rows (its
+ * points are the team's going out and total). */
+static void put_special(FILE *out, const record_t *rec, const hand_score_t *hs) {
+  if (hs->special_team < 0) return;
+  char team[4 * 64], name[4 * 96];
+  fprintf(out, _("        %s showed a special hand: %s, %ld points\n"),
+          report_safe(rec->team[hs->special_team], team, sizeof team),
+          report_safe(hs->special, name, sizeof name), hs->team[hs->special_team].total);
+}
+
 static void print_scores(FILE *out, const record_t *rec) {
   if (rec->nhands == 0) return;
   bool cut = rec->rs && rec->rs->cut.bonus > 0;
@@ -163,6 +173,7 @@ static void print_scores(FILE *out, const record_t *rec) {
       fprintf(out, " %*ld %*ld %*ld %*ld%s %*ld %*ld\n", w[2], s->melded, w[3], s->canastas, w[4],
               s->red_threes, w[5], s->going_out, cutcol, w[7], s->in_hand, w[8], s->total);
     }
+    put_special(out, rec, hs);
   }
   fprintf(out, "  %s", _("totals:"));
   for (int t = 0; t < rec->nteams; t++) {
@@ -264,7 +275,15 @@ static void json_hands(FILE *out, const record_t *rec) {
     const hand_score_t *hs = &rec->hands[h];
     fprintf(out, "%s{\"hand\":%d,\"out\":", h ? "," : "", hs->number);
     json_string(out, hs->out_player >= 0 ? rec->player[hs->out_player] : NULL);
-    fprintf(out, ",\"concealed\":%s,\"teams\":{", hs->concealed ? "true" : "false");
+    fprintf(out, ",\"concealed\":%s,", hs->concealed ? "true" : "false");
+    if (hs->special_team >= 0) { /* special_hands: only in a hand that had one */
+      fputs("\"special\":{\"team\":", out);
+      json_string(out, rec->team[hs->special_team]);
+      fputs(",\"hand\":", out);
+      json_string(out, hs->special);
+      fprintf(out, ",\"points\":%ld},", hs->team[hs->special_team].total);
+    }
+    fputs("\"teams\":{", out);
     for (int t = 0; t < rec->nteams; t++) {
       if (t) putc(',', out);
       json_string(out, rec->team[t]);

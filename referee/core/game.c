@@ -269,6 +269,13 @@ static bool score_hand(game_t *g) {
   hand_score_t h;
   eng_score(g->eng, &h);
   h.number = g->hand_no;
+  h.special_team = -1;
+  h.special[0] = '\0';
+  for (int t = 0; t < r->nteams && h.special_team < 0; t++)
+    if (eng_special_name(g->eng, t)) {
+      h.special_team = t;
+      snprintf(h.special, sizeof h.special, "%s", eng_special_name(g->eng, t));
+    }
   if (!push_hand(g, &h)) {
     game_no_memory(g);
     g->state = R_DONE;
