@@ -6,26 +6,19 @@
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
-ref=$1
-src=$2
 command -v jq >/dev/null || { echo "SKIP: jq is not installed"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
 noenv() { env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LANG "$@"; }
 ma=$src/corpus/modern-american
-# has FILE TEXT WHAT: FILE holds the fixed string TEXT
-has() { grep -qF -- "$2" "$1" || { fail "$3: no \"$2\" in:"; sed 's/^/  | /' "$1" | head -30; }; }
 
 # 1. A special hand: its kind and its points, in the table and the JSON
 noenv "$ref" "$ma/legal-special-pairs.cgr" >"$tmp/pairs.txt"
-has "$tmp/pairs.txt" "NS showed a special hand: Pairs, 2500 points" "the score table names the special hand"
+contains "$tmp/pairs.txt" "NS showed a special hand: Pairs, 2500 points" "the score table names the special hand"
 noenv "$ref" --json "$ma/legal-special-pairs.cgr" |
   jq -e '.hands[0].special == {"team": "NS", "hand": "Pairs", "points": 2500}' >/dev/null ||
   fail "--json names no special hand"
 noenv "$ref" --lang fr "$ma/legal-special-pairs.cgr" >"$tmp/pairs.fr"
-has "$tmp/pairs.fr" "NS a montré une main spéciale : Pairs, 2500 points" "French"
+contains "$tmp/pairs.fr" "NS a montré une main spéciale : Pairs, 2500 points" "French"
 
 [ "$fails" -eq 0 ] && echo "variant_words: all checks passed"
 exit $((fails > 0))
