@@ -3,6 +3,9 @@
 # special hands, their own words for melds), as a player reads them:
 #  1. a special hand is named in the score table and in --json, with its
 #     points;
+#  2. a verb or a card mistyped is answered with the one it most likely
+#     meant (a rule page's word for a verb, a plural, a letter short, the
+#     case), not the list of every form;
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
@@ -19,6 +22,19 @@ noenv "$ref" --json "$ma/legal-special-pairs.cgr" |
   fail "--json names no special hand"
 noenv "$ref" --lang fr "$ma/legal-special-pairs.cgr" >"$tmp/pairs.fr"
 contains "$tmp/pairs.fr" "NS a montré une main spéciale : Pairs, 2500 points" "French"
+
+# 2. did you mean: the closest verb or card, not the list
+hand=$(grep -v '^#' "$ma/legal-hand.cgr" | sed -n '1,/^Anne draw JK/p')
+for pair in "book meld" "feet foot" "talons talon" "Talon talon" "shows show" "merg merge"; do
+  set -- $pair
+  printf '%s\nAnne %s 7S 7S 7H\n' "$hand" "$1" | noenv "$ref" - >"$tmp/out"
+  contains "$tmp/out" "expected a verb, got \"$1\": did you mean $2?" "the verb $1"
+done
+for pair in "Qs QS" "Joker JK" "10h 10H"; do
+  set -- $pair
+  printf '%s\nAnne meld %s QH QD\n' "$hand" "$1" | noenv "$ref" - >"$tmp/out"
+  contains "$tmp/out" "expected a card, got \"$1\": did you mean $2?" "the card $1"
+done
 
 [ "$fails" -eq 0 ] && echo "variant_words: all checks passed"
 exit $((fails > 0))
