@@ -251,10 +251,20 @@ static bool want_words_of(cgr_reader_t *r, unsigned lo, unsigned hi, const char 
   if (n >= lo && n <= hi) return true;
   char said[200];
   snprintf(said, sizeof said, _(what), verb);
+  const tok_t *cut = n < r->ntoks && r->toks[n].comment ? &r->toks[n] : NULL;
+  size_t w = 0; /* the comment's first word */
+  while (cut && w < cut->len && w < 40 && cut->s[w] != ' ' && cut->s[w] != '\t') w++;
+  if (n < lo && cut && cut->s[0] == '#') /* "#-1", "# 3": a comment, not a meld */
+    return cgr_fail(err, r->lineno, cut->col,
+                    _("expected %s, got \"%.*s\": a # starts a comment unless a digit follows it"),
+                    said, (int)w, cut->s);
   if (n < lo) {
     unsigned col = cgr_char_col(r->line, r->line_len) + (r->line_len ? 1 : 0);
     return cgr_fail(err, r->lineno, col, _("expected %s"), said);
   }
+  if (hi == 2 && *verb) /* a verb that takes nothing (verbs.def: MAX 0) */
+    return cgr_fail(err, r->lineno, r->toks[hi].col, _("expected the end of the line: %s takes nothing"),
+                    verb);
   return cgr_fail(err, r->lineno, r->toks[hi].col, _("expected the end of the line after %s"), said);
 }
 

@@ -6,6 +6,9 @@
 #  2. a verb or a card mistyped is answered with the one it most likely
 #     meant (a rule page's word for a verb, a plural, a letter short, the
 #     case), not the list of every form;
+#  3. where a line is wrong, the ruling points at the word and says it: a
+#     `#` that starts a comment where a meld number was expected, a verb
+#     that takes nothing, gen's ranges;
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
@@ -35,6 +38,18 @@ for pair in "Qs QS" "Joker JK" "10h 10H"; do
   printf '%s\nAnne meld %s QH QD\n' "$hand" "$1" | noenv "$ref" - >"$tmp/out"
   contains "$tmp/out" "expected a card, got \"$1\": did you mean $2?" "the card $1"
 done
+
+# 3. positions and words (the records corpus/modern-american/malformed-merge-sign.cgr
+# and illegal-seating-no-team.cgr hold the positions)
+for ref_word in '#-1' '#+2' '# 3'; do
+  printf '%s\nAnne merge %s #3\n' "$hand" "$ref_word" | noenv "$ref" - >"$tmp/out"
+  contains "$tmp/out" "16:12: malformed: expected two melds (#N #M) after merge, got \"${ref_word%% *}\": a # starts a comment" \
+    "merge $ref_word"
+done
+printf '%s\nAnne foot QH\n' "$hand" | noenv "$ref" - >"$tmp/out"
+contains "$tmp/out" "expected the end of the line: foot takes nothing" "foot with a card"
+noenv "$ref" gen --variant classic --hands 1001 >/dev/null 2>"$tmp/err"
+contains "$tmp/err" "gen: --hands takes a whole number from 1 to 1000, got '1001'" "gen --hands 1001"
 
 [ "$fails" -eq 0 ] && echo "variant_words: all checks passed"
 exit $((fails > 0))
