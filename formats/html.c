@@ -239,12 +239,20 @@ static void put_pile(FILE *out, const eng_view_t *e) {
   if (f->holds & (1u << FREEZE_UNOPENED)) fputs(",\"fu\":1", out);
 }
 
+/* bonus.packets: "k": [sizes left, the team the next is for, the player
+ * owed one, whose hand is empty, its size] (html_page.c: packets). */
+static void put_packets(FILE *out, const eng_packets_t *k) {
+  fputs(",\"k\":[[", out);
+  for (int i = 0; i < k->left; i++) fprintf(out, "%s%d", i ? "," : "", k->cards[i]);
+  fprintf(out, "],%d,%d,%d,%d]", k->next_team, k->owed, k->owed_first, k->owed_cards);
+}
+
 /* One state: {"c": the player to act (-1 when the hand is over), "H": hands,
  * "F": foot sizes (-1 none), "M": melds, pile, stock, "r": red threes}. */
 static void put_state(FILE *out, const engine_t *eng) {
   eng_view_t view, *e = &view;
   eng_view(eng, &view);
-  fprintf(out, "{\"c\":%d,\"H\":[", e->over || !e->setup_done ? -1 : e->current);
+  fprintf(out, "{\"c\":%d,\"H\":[", eng_view_to_act(e));
   for (int p = 0; p < e->nplayers; p++) {
     if (p) putc(',', out);
     put_cards(out, &e->hand[p]);
@@ -258,7 +266,9 @@ static void put_state(FILE *out, const engine_t *eng) {
   for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%d", t ? "," : "", e->red_threes[t]);
   fputs("],\"T\":[", out);
   for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%ld", t ? "," : "", e->team_total[t]);
-  fputs("]}", out);
+  putc(']', out);
+  if (e->rs->bonus.npackets > 0) put_packets(out, &e->packets);
+  putc('}', out);
 }
 
 void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
@@ -517,14 +527,18 @@ static const char *const page_words[] = {
   N_("frozen since line {0} ({1} discarded)"), N_("frozen since line {0} ({1} turned up)"),
   N_("frozen since line {0} by the covered upcard {1}"), N_("always frozen"),
   N_("frozen for {0}, a team that has not opened"), N_("points"), N_(", found at line {0}"),
-  N_("What was legal instead:")};
+  N_("What was legal instead:"), N_(" — bonus packets: {0}"), N_("none left"),
+  N_(", {0}’s when it opens"), N_(", the first to the next team to open"),
+  N_("; {0}’s hand is empty: {1}’s packet ({2}) comes first, with talon"),
+  N_("; {0} may take {1}’s packet ({2}) now with talon; any other line forfeits it")};
 
 /* The script's words that count: singular and plural, the script's
  * plural() picks one. */
 static const char *const page_counts[] = {
   NP_(" {0} card", " {0} cards"), NP_(" — stock: {0} card", " — stock: {0} cards"),
   NP_("taking it needs {0} natural card of the top card's rank from the hand",
-      "taking it needs {0} natural cards of the top card's rank from the hand")};
+      "taking it needs {0} natural cards of the top card's rank from the hand"),
+  NP_("{0} card", "{0} cards"), NP_("{0} left", "{0} left")};
 
 static void put_word(FILE *out, const char *english, const char *translation) {
   putc(',', out);

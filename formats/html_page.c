@@ -130,7 +130,13 @@ const char *const html_tail[] = {
   " var p=el('div','pile'),z=frozen(r,s);p.setAttribute('data-pile-top',s.p);p.setAttribute('data-stock',s.s);\n",
   " p.appendChild(el('b',null,T('Pile: ')));if(s.p)p.appendChild(card(s.p,false));\n",
   " p.appendChild(el('span',null,FN(' {0} card',' {0} cards',s.n)+(z?'; ':'')));if(z){var fz=say(z,'frozen');if(s.fl)fz.setAttribute('data-frozen-line',s.fl);p.appendChild(fz)}\n",
-  " p.appendChild(el('span',null,(s.b?T('; blocked by its top card'):'')+FN(' \\u2014 stock: {0} card',' \\u2014 stock: {0} cards',s.s)));t.appendChild(p)}\n",
+  " p.appendChild(el('span',null,(s.b?T('; blocked by its top card'):'')+FN(' \\u2014 stock: {0} card',' \\u2014 stock: {0} cards',s.s)+packets(r,s)));t.appendChild(p)}\n",
+  /* bonus.packets: s.k = [sizes left, the team the next is for (-1: the
+   * next to open), the player owed one (-1), whose hand is empty, its size] */
+  "function packets(r,s){var k=s.k;if(!k)return'';var c=function(n){return FN('{0} card','{0} cards',n)};\n",
+  " var w=k[0].length?FN('{0} left','{0} left',k[0].length)+' ('+k[0].map(c).join(', ')+')'+(k[1]>=0?F(', {0}\\u2019s when it opens',r.teams[k[1]]):T(', the first to the next team to open')):T('none left');\n",
+  " if(k[2]>=0)w+=F(k[3]?'; {0}\\u2019s hand is empty: {1}\\u2019s packet ({2}) comes first, with talon':'; {0} may take {1}\\u2019s packet ({2}) now with talon; any other line forfeits it',\n",
+  "  r.players[k[2]],r.teams[r.team_of[k[2]]],c(k[4]));return F(' \\u2014 bonus packets: {0}',w)}\n",
   "function note(v,x){v.note.textContent=x;v.note.hidden=!x}\n",
   "function go(r,v,i){v.i=Math.max(0,Math.min(r.states.length-1,i));act=[r,v];note(v,'');draw(r,v)}\n",
   "function at(r,line){var k=-1;r.states.forEach(function(s,i){if(s[0]<=line)k=i});return Math.max(k,0)}\n",

@@ -527,6 +527,34 @@ void report_rule_quote(FILE *out, const record_t *rec) {
   }
 }
 
+/* bonus.packets: the packets left to earn (in the order the teams open),
+ * whose the next is, and who is owed one now. */
+static void put_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
+  const eng_packets_t *k = &e->packets;
+  char name[4 * 64], team[4 * 64];
+  fprintf(out, "  %s ", _("bonus packets:"));
+  if (k->left == 0) fputs(_("none left"), out);
+  else fprintf(out, P_("%d left (", "%d left (", k->left), k->left);
+  for (int i = 0; i < k->left; i++)
+    fprintf(out, P_("%s%d card", "%s%d cards", k->cards[i]), i ? ", " : "", k->cards[i]);
+  if (k->left && k->next_team >= 0)
+    fprintf(out, _("), %s's when it opens"), report_safe(rec->team[k->next_team], team, sizeof team));
+  else if (k->left)
+    fputs(_("), the first to the next team to open"), out);
+  fputc('\n', out);
+  if (k->owed < 0) return;
+  report_safe(e->player_name[k->owed], name, sizeof name);
+  report_safe(rec->team[e->team_of[k->owed]], team, sizeof team);
+  if (k->owed_first)
+    fprintf(out, P_("  %s's hand is empty: %s's packet (%d card) comes first, with talon\n",
+                    "  %s's hand is empty: %s's packet (%d cards) comes first, with talon\n",
+                    k->owed_cards), name, team, k->owed_cards);
+  else
+    fprintf(out, P_("  %s may take %s's packet (%d card) now with talon; any other line forfeits it\n",
+                    "  %s may take %s's packet (%d cards) now with talon; any other line forfeits it\n",
+                    k->owed_cards), name, team, k->owed_cards);
+}
+
 /* The player to act, -1 for none; at the table a verdict's line found, the
  * player that line was judged for (the page's, html_page.c: shown). */
 static int to_act(const record_t *rec, const eng_view_t *e) {
@@ -576,6 +604,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   }
   put_pile(out, rec, e, to_act(rec, e), color);
   fprintf(out, P_("  stock: %u card\n", "  stock: %u cards\n", e->stock), e->stock);
+  if (e->rs->bonus.npackets > 0) put_packets(out, rec, e);
   fprintf(out, "  %s", _("totals before this hand:"));
   for (int t = 0; t < e->nteams; t++) {
     fputs(t ? ", " : " ", out);
@@ -601,6 +630,19 @@ static void json_counts(FILE *out, const card_counts_t *cc) {
       first = false;
     }
   putc(']', out);
+}
+
+/* bonus.packets (only in a ruleset that has them): the sizes left to earn,
+ * the team the next is for (null: the next to open), who is owed one. */
+static void json_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
+  const eng_packets_t *k = &e->packets;
+  fputs("\"packets\":{\"left\":[", out);
+  for (int i = 0; i < k->left; i++) fprintf(out, "%s%d", i ? "," : "", k->cards[i]);
+  fputs("],\"next\":", out);
+  json_string(out, k->next_team >= 0 ? rec->team[k->next_team] : NULL);
+  fputs(",\"owed\":", out);
+  json_string(out, k->owed >= 0 ? e->player_name[k->owed] : NULL);
+  fprintf(out, ",\"owed_first\":%s},", k->owed_first ? "true" : "false");
 }
 
 void report_json_state(FILE *out, const record_t *rec) {
@@ -640,8 +682,10 @@ void report_json_state(FILE *out, const record_t *rec) {
     fprintf(out, "%s\"%s\"", i ? "," : "", card_name(e->pile[i], b));
   pile_freeze_t f = e->freeze;
   if (acting != eng_view_to_act(e)) eng_pile_freeze(rec->state, acting, &f);
-  fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,\"red_threes\":{",
+  fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,",
           e->npile && f.cause != FREEZE_NONE ? "true" : "false", e->stock);
+  if (e->rs->bonus.npackets > 0) json_packets(out, rec, e);
+  fputs("\"red_threes\":{", out);
   for (int t = 0; t < e->nteams; t++) {
     if (t) putc(',', out);
     json_string(out, rec->team[t]);

@@ -9,6 +9,10 @@
 #  3. where a line is wrong, the ruling points at the word and says it: a
 #     `#` that starts a comment where a meld number was expected, a verb
 #     that takes nothing, gen's ranges;
+#  4. the bonus packets are on the table: how many are left and whose the
+#     next is, who is owed one, and that player to act when only `talon` is
+#     legal, in --explain, --at, --json's state and the page; in French the
+#     packet is a "paquet bonus", the stock the "talon";
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
@@ -50,6 +54,34 @@ printf '%s\nAnne foot QH\n' "$hand" | noenv "$ref" - >"$tmp/out"
 contains "$tmp/out" "expected the end of the line: foot takes nothing" "foot with a card"
 noenv "$ref" gen --variant classic --hands 1001 >/dev/null 2>"$tmp/err"
 contains "$tmp/err" "gen: --hands takes a whole number from 1 to 1000, got '1001'" "gen --hands 1001"
+
+# 4. the packets: Anne opens and her discard empties her hand, so only her
+# `talon` is legal (Bruno's draw is refused)
+printf '%s\nAnne meld 7S 7S 7H 7H\nAnne meld KS KS KH KH KD JK\nAnne meld 5H 5S 5D\nAnne discard 9S\nBruno draw 5C\n' \
+  "$(echo "$hand" | sed 's/^deal Anne 7S 7S 7H 7H 7D /deal Anne 7S 7S 7H 7H 5D /')" >"$tmp/empty.cgr"
+noenv "$ref" --explain "$tmp/empty.cgr" >"$tmp/out"
+contains "$tmp/out" "> Anne     (NS) to act  0 cards" "--explain: Anne to act"
+contains "$tmp/out" "  bonus packets: 1 left (3 cards), EW's when it opens" "--explain: the packets left"
+contains "$tmp/out" "  Anne's hand is empty: NS's packet (4 cards) comes first, with talon" "--explain: the packet owed"
+noenv "$ref" --explain --at 19 "$tmp/empty.cgr" >"$tmp/out"
+contains "$tmp/out" "> Anne     (NS) to act" "--at: Anne to act"
+noenv "$ref" --json --explain "$tmp/empty.cgr" |
+  jq -e '.state.to_act == "Anne" and .state.packets == {"left": [3], "next": "EW", "owed": "Anne", "owed_first": true}' \
+    >/dev/null || fail "--json's state: no packets or not Anne to act"
+noenv "$ref" --explain --at 30 "$ma/legal-hand.cgr" >"$tmp/out"
+contains "$tmp/out" "  bonus packets: 2 left (4 cards, 3 cards), the first to the next team to open" "before any opening"
+noenv "$ref" --explain --at 33 "$ma/legal-hand.cgr" >"$tmp/out"
+contains "$tmp/out" "Anne may take NS's packet (4 cards) now with talon; any other line forfeits it" "a packet owed"
+noenv "$ref" --quiet --html "$tmp/empty.html" "$tmp/empty.cgr"
+sed -n 's/^<script type="application\/json" class="rec">\(.*\)<\/script>$/\1/p' "$tmp/empty.html" |
+  jq -e '.states | map(select(.[0] == 19)) | last | .[2] | .c == 0 and .k == [[3], 1, 0, 1, 4]' >/dev/null ||
+  fail "the page's table: no packets or not Anne to act"
+grep -q "function packets(r,s)" "$tmp/empty.html" || fail "the page does not show the packets"
+noenv "$ref" --lang fr --explain "$tmp/empty.cgr" >"$tmp/out"
+contains "$tmp/out" "  talon : 48 cartes" "French: the stock"
+contains "$tmp/out" "paquets bonus : 1 restant (3 cartes)" "French: the packets"
+contains "$tmp/out" "le paquet bonus dû se prend d'abord" "French: the ruling's packet"
+grep -q "le talon dû" "$tmp/out" && fail "French: the packet called a talon, as the stock is"
 
 [ "$fails" -eq 0 ] && echo "variant_words: all checks passed"
 exit $((fails > 0))

@@ -12,6 +12,8 @@
  * at its moment is never taken, and its cards count for no one. */
 #include "engine_private.h"
 
+#include <string.h>
+
 #include "i18n.h"
 
 /* p's team makes its initial meld in this turn: melding from the hand or
@@ -124,6 +126,25 @@ static bool packet_to_hand(engine_t *e, const stmt_t *st, int p) {
   for (card_t c = 0; !want && c < CARD_KINDS; c++) cc_add(&e->hand[p], c, e->packet[i].n[c]);
   cc_clear(&e->packet[i]);
   return true;
+}
+
+void eng_bonus_view(const engine_t *e, eng_packets_t *out) {
+  const struct rs_bonus *b = &e->rs->bonus;
+  int opened = 0, yet = -1, nyet = 0;
+  for (int t = 0; t < e->nteams; t++) {
+    opened += e->team_opened[t];
+    if (!e->team_opened[t]) yet = t, nyet++;
+  }
+  memset(out, 0, sizeof *out);
+  out->owed = -1;
+  out->next_team = nyet == 1 ? yet : -1;
+  /* a team's packet is the one of its place in the order the teams open */
+  for (int i = opened; i < b->npackets && nyet > 0; i++) out->cards[out->left++] = b->packets[i].cards;
+  int due = e->bonus_player;
+  if (due < 0 || !packet_left(e, due, e->bonus_by_take)) return;
+  out->owed = due;
+  out->owed_cards = b->packets[packet_of(e, due)].cards;
+  out->owed_first = e->hand[due].total == 0;
 }
 
 static bool has_packets(engine_t *e, const stmt_t *st) {
