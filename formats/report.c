@@ -356,6 +356,10 @@ void report_json(FILE *out, const record_t *rec) {
       const verdict_t *l = &rec->later[i];
       fprintf(out, "%s{\"verdict\":\"%s\"", i ? "," : "", report_status_name(l->status));
       json_error_fields(out, l);
+      if (rec->later_instead && rec->later_instead[i][0]) {
+        fputs(",\"instead\":", out);
+        json_string(out, rec->later_instead[i]);
+      }
       putc('}', out);
     }
     putc(']', out);
@@ -470,63 +474,6 @@ static void put_pile(FILE *out, const record_t *rec, const eng_view_t *e, int ac
   fputc('\n', out);
 }
 
-/* The heading ("### ...") of the section holding position at, or NULL. */
-static const char *section_of(const char *text, const char *at) {
-  for (const char *h = at; h > text; h--)
-    if (h[-1] == '\n' && h[0] == '#' && h[1] == '#') return h;
-  return NULL;
-}
-
-/* The rule's section of the variant document: the first numbered section
- * ("### 10. The frozen pile") naming "`key`" (or its parent key), printed as
- * its heading, the seed's sentences (the "> " lines) and their gloss. */
-void report_rule_quote(FILE *out, const record_t *rec) {
-  const char *rule = rule_key_name(rec->verdict.rule);
-  const rs_builtin_t *d = rs_variant_docs;
-  while (d->name && (!rec->rs || strcmp(d->name, rec->rs->name) != 0)) d++;
-  fprintf(out, "  %s %s\n", _("rule:"), rule ? rule : _("(no ruleset key)"));
-  if (!rule || !d->name) return;
-  char key[130];
-  snprintf(key, sizeof key, "`%s", rule);
-  const char *head = NULL;
-  for (;;) {
-    for (const char *at = strstr(d->text, key); at && !head; at = strstr(at + 1, key)) {
-      const char *h = section_of(d->text, at);
-      if (h && h[2] == '#' && h[3] == ' ' && h[4] >= '0' && h[4] <= '9') head = h;
-    }
-    char *dot = strrchr(key, '.');
-    if (head || !dot) break;
-    *dot = '\0';
-  }
-  if (!head) return;
-  const char *head_end = strchr(head, '\n');
-  const char *end = strstr(head_end, "\n#");
-  if (!end) end = d->text + d->len;
-  /* the heading's title in the messages' language (po/template.sh marks
-   * every numbered heading of the variant documents for translation) */
-  char title[256];
-  snprintf(title, sizeof title, "%.*s", (int)(head_end - head - 4), head + 4);
-  char heading[300];
-  snprintf(heading, sizeof heading, "### %s", _(title));
-  fprintf(out, _("  from docs/variants/%s.md, %s\n"), d->name, heading);
-  int shown = 0;
-  bool gloss = false;
-  for (const char *p = head_end + 1; p < end && shown < 12;) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) nl = end;
-    bool quote = p[0] == '>', italic = p[0] == '*' && p[1] != '*';
-    if (quote || (italic && !gloss) || (gloss && nl > p && p[0] != '*' && p[0] != '>')) {
-      if (italic) gloss = true;
-      fprintf(out, "    %.*s\n", (int)(nl - p), p);
-      shown++;
-    } else if (gloss && nl == p) {
-      break; /* the gloss paragraph is over */
-    }
-    if (gloss && italic && nl > p && nl[-1] == '*' && nl - p > 1) break;
-    p = nl + 1;
-  }
-}
-
 /* bonus.packets: the packets left to earn (in the order the teams open),
  * whose the next is, and who is owed one now. */
 static void put_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
@@ -559,6 +506,24 @@ static void put_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
  * player that line was judged for (the page's, html_page.c: shown). */
 static int to_act(const record_t *rec, const eng_view_t *e) {
   return rec->state_found ? rec->state_to_act : eng_view_to_act(e);
+}
+
+static void put_instead(FILE *out, const char *instead) {
+  fprintf(out, "  %s ", _("what was legal instead:"));
+  report_put(out, instead);
+  fputc('\n', out);
+}
+
+/* --keep-going: each later error's what was legal instead and its rule, as
+ * for the first. */
+static void put_later(FILE *out, const record_t *rec) {
+  for (int i = 0; i < rec->nlater; i++) {
+    const verdict_t *l = &rec->later[i];
+    if (l->status != VERDICT_ILLEGAL) continue;
+    fprintf(out, _("  the later error at line %u:\n"), l->line);
+    if (rec->later_instead && rec->later_instead[i][0]) put_instead(out, rec->later_instead[i]);
+    report_rule_quote_of(out, rec, l->rule);
+  }
 }
 
 void report_explain(FILE *out, const record_t *rec, bool color) {
@@ -612,12 +577,11 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     fprintf(out, " %ld", e->team_total[t]);
   }
   fputc('\n', out);
-  if (rec->instead[0]) {
-    fprintf(out, "  %s ", _("what was legal instead:"));
-    report_put(out, rec->instead);
-    fputc('\n', out);
-  }
+  /* what was legal instead is judged at the table the verdict's line found,
+   * not at another line's (--at) */
+  if (rec->instead[0] && rec->state_found) put_instead(out, rec->instead);
   if (rec->verdict.status == VERDICT_ILLEGAL) report_rule_quote(out, rec);
+  put_later(out, rec);
 }
 
 static void json_counts(FILE *out, const card_counts_t *cc) {

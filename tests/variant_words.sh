@@ -13,6 +13,9 @@
 #     next is, who is owed one, and that player to act when only `talon` is
 #     legal, in --explain, --at, --json's state and the page; in French the
 #     packet is a "paquet bonus", the stock the "talon";
+#  5. what was legal instead belongs to the verdict's table: --at another
+#     line does not show it; under --keep-going each later error keeps its
+#     own, and its rule's quotation, in the text and the JSON;
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
@@ -82,6 +85,19 @@ contains "$tmp/out" "  talon : 48 cartes" "French: the stock"
 contains "$tmp/out" "paquets bonus : 1 restant (3 cartes)" "French: the packets"
 contains "$tmp/out" "le paquet bonus dû se prend d'abord" "French: the ruling's packet"
 grep -q "le talon dû" "$tmp/out" && fail "French: the packet called a talon, as the stock is"
+
+# 5. what was legal instead: at the verdict's table only, and for later errors
+two=$src/corpus/classic/illegal-go-out-requirement.cgr
+{ grep -v '^# expect' "$two"; sed -n '/^hand 1/,$p' "$two" | sed 's/^hand 1/hand 2/'; } >"$tmp/two.cgr"
+noenv "$ref" --explain --at 15 "$tmp/two.cgr" >"$tmp/out"
+grep -q "what was legal instead" "$tmp/out" && fail "--at 15 shows line 17's what was legal instead"
+noenv "$ref" --explain --keep-going "$tmp/two.cgr" >"$tmp/out"
+sed -n '/the later error at line 29:/,$p' "$tmp/out" >"$tmp/later"
+contains "$tmp/later" "what was legal instead: going out lacked 1 more canasta" "--keep-going: the later error's instead"
+contains "$tmp/later" "from docs/variants/classic.md, ### 15. Going out" "--keep-going: the later error's rule"
+noenv "$ref" --json --explain --keep-going "$tmp/two.cgr" |
+  jq -e '.later[0].instead | startswith("going out lacked 1 more canasta")' >/dev/null ||
+  fail "--json --keep-going: the later error has no instead"
 
 [ "$fails" -eq 0 ] && echo "variant_words: all checks passed"
 exit $((fails > 0))

@@ -231,6 +231,8 @@ static void start_record(game_t *g, unsigned line) {
   g->hand_no = 0;
   g->npast = 0;
   g->rec.later = g->later;
+  g->rec.later_instead = (const char(*)[512])g->later_instead;
+  g->instead_next[0] = '\0';
   memset(&g->first, 0, sizeof g->first);
   g->started = false;
 }
@@ -381,8 +383,10 @@ static bool action(game_t *g, const stmt_t *st) {
    * the table the verdict's line found (an earlier line of the turn when the
    * turn's melding is judged at its end) */
   const engine_t *found = found_by(g, r->verdict.line);
-  if (before && g->first.status == VERDICT_LEGAL)
-    eng_instead(found ? found : before, g->eng, st, p, r->instead, sizeof r->instead);
+  bool first = g->first.status == VERDICT_LEGAL; /* else a later error (--keep-going) */
+  if (before)
+    eng_instead(found ? found : before, g->eng, st, p, first ? r->instead : g->instead_next,
+                first ? sizeof r->instead : sizeof g->instead_next);
   return false;
 }
 
@@ -531,7 +535,11 @@ static void keep_going(game_t *g, rstate_t before) {
   if (g->first.status == VERDICT_LEGAL) {
     g->first = r->verdict;
   } else {
-    if (r->nlater < MAX_LATER) g->later[r->nlater++] = r->verdict;
+    if (r->nlater < MAX_LATER) {
+      snprintf(g->later_instead[r->nlater], sizeof g->later_instead[0], "%s", g->instead_next);
+      g->later[r->nlater++] = r->verdict;
+    }
+    g->instead_next[0] = '\0';
     r->verdict = g->first;
   }
   g->state = R_SKIP;

@@ -44,6 +44,7 @@ typedef struct {
 
   /* --keep-going: the later errors, each hand read afresh from its own deal */
   const verdict_t *later;
+  const char (*later_instead)[512]; /* with --explain: what was legal instead of each */
   int nlater;
 
   /* --explain: the table the first illegal verdict's line found (before it,
