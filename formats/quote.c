@@ -13,6 +13,31 @@ static const char *section_of(const char *text, const char *at) {
   return NULL;
 }
 
+/* A section without an italic gloss: its "**Reading:**" paragraph, the
+ * project's reading of the quoted sentences (where the rule that decides is
+ * said), up to room lines, ended at the last line that ends a sentence when
+ * the paragraph is longer. */
+static void put_reading(FILE *out, const char *p, const char *end, int room) {
+  const char *stop = p, *last_sentence = NULL;
+  for (int n = 0; stop < end && n <= room; n++) {
+    const char *nl = memchr(stop, '\n', (size_t)(end - stop));
+    if (!nl) nl = end;
+    if (nl == stop) break; /* the paragraph is over */
+    if (n == room) {
+      stop = last_sentence ? last_sentence : p;
+      break;
+    }
+    if (nl[-1] == '.') last_sentence = nl + 1;
+    stop = nl + 1;
+  }
+  for (const char *q = p; q < stop;) {
+    const char *nl = memchr(q, '\n', (size_t)(stop - q));
+    if (!nl) nl = stop;
+    fprintf(out, "    %.*s\n", (int)(nl - q), q);
+    q = nl + 1;
+  }
+}
+
 /* The rule's section of the variant document: the first numbered section
  * ("### 10. The frozen pile") naming "`key`" (or its parent key), printed as
  * its heading, the seed's sentences (the "> " lines) and their gloss. */
@@ -50,11 +75,15 @@ void report_rule_quote_of(FILE *out, const record_t *rec, rule_key_t k) {
   snprintf(heading, sizeof heading, "### %s", _(title));
   fprintf(out, _("  from docs/variants/%s.md, %s\n"), d->name, heading);
   int shown = 0;
-  bool gloss = false;
+  bool gloss = false, starts = true; /* the line begins a paragraph or follows a quote */
+  const char *reading = NULL;
   for (const char *p = head_end + 1; p < end && shown < 12;) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl) nl = end;
-    bool quote = p[0] == '>', italic = p[0] == '*' && p[1] != '*';
+    /* a gloss is an italic paragraph: a word in italics inside another
+     * paragraph's line ("*other* team") starts none */
+    bool quote = p[0] == '>', italic = starts && p[0] == '*' && p[1] != '*';
+    if (!reading && starts && strncmp(p, "**Reading:**", 12) == 0) reading = p;
     if (quote || (italic && !gloss) || (gloss && nl > p && p[0] != '*' && p[0] != '>')) {
       if (italic) gloss = true;
       fprintf(out, "    %.*s\n", (int)(nl - p), p);
@@ -63,7 +92,8 @@ void report_rule_quote_of(FILE *out, const record_t *rec, rule_key_t k) {
       break; /* the gloss paragraph is over */
     }
     if (gloss && italic && nl > p && nl[-1] == '*' && nl - p > 1) break;
+    starts = nl == p || quote;
     p = nl + 1;
   }
+  if (!gloss && reading) put_reading(out, reading, end, 12 - shown);
 }
-

@@ -16,6 +16,8 @@
 #  5. what was legal instead belongs to the verdict's table: --at another
 #     line does not show it; under --keep-going each later error keeps its
 #     own, and its rule's quotation, in the text and the JSON;
+#  6. the going-out ruling quotes the reading that decides (two canastas),
+#     not a paragraph's tail cut at a word in italics;
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
@@ -98,6 +100,12 @@ contains "$tmp/later" "from docs/variants/classic.md, ### 15. Going out" "--keep
 noenv "$ref" --json --explain --keep-going "$tmp/two.cgr" |
   jq -e '.later[0].instead | startswith("going out lacked 1 more canasta")' >/dev/null ||
   fail "--json --keep-going: the later error has no instead"
+
+# 6. the going-out ruling's quotation
+noenv "$ref" --explain "$ma/illegal-last-card-meld.cgr" | sed -n '/^  rule:/,$p' >"$tmp/out"
+contains "$tmp/out" "rule 10). The team needs two canastas (CLA and P, via RES), and no unfinished" "the two-canasta sentence"
+grep -q '^    \*other\* team goes out' "$tmp/out" && ! grep -q '^    \*\*Reading:\*\*' "$tmp/out" &&
+  fail "the quotation starts mid-sentence, at a word in italics"
 
 [ "$fails" -eq 0 ] && echo "variant_words: all checks passed"
 exit $((fails > 0))
