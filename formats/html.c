@@ -329,7 +329,13 @@ static void put_people(FILE *out, const record_t *rec) {
   }
   fputs("],\"team_of\":[", out);
   for (int p = 0; p < rec->nplayers; p++) fprintf(out, "%s%d", p ? "," : "", rec->team_of[p]);
-  fputs("],\"teams\":[", out);
+  /* canasta.words, sequence.word: only where a ruleset has its own words */
+  putc(']', out);
+  if (rec->rs && rec->rs->canasta.words != WORDS_PURE_IMPURE)
+    fprintf(out, ",\"mw\":%d", (int)rec->rs->canasta.words);
+  if (rec->rs && rec->rs->sequence.word != WORD_SEQUENCE)
+    fprintf(out, ",\"sw\":%d", (int)rec->rs->sequence.word);
+  fputs(",\"teams\":[", out);
   for (int t = 0; t < rec->nteams; t++) {
     if (t) putc(',', out);
     json_string(out, rec->team[t]);
@@ -530,7 +536,9 @@ static const char *const page_words[] = {
   N_("What was legal instead:"), N_(" — bonus packets: {0}"), N_("none left"),
   N_(", {0}’s when it opens"), N_(", the first to the next team to open"),
   N_("; {0}’s hand is empty: {1}’s packet ({2}) comes first, with talon"),
-  N_("; {0} may take {1}’s packet ({2}) now with talon; any other line forfeits it")};
+  N_("; {0} may take {1}’s packet ({2}) now with talon; any other line forfeits it"),
+  N_("wild canasta"), N_("wild book"), N_("samba"), N_("escalera"), N_("natural canasta of {0}s"),
+  N_("mixed canasta of {0}s"), N_("clean book of {0}s"), N_("dirty book of {0}s")};
 
 /* The script's words that count: singular and plural, the script's
  * plural() picks one. */

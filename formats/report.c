@@ -416,21 +416,35 @@ static void put_counts(FILE *out, const eng_view_t *e, const card_counts_t *cc, 
   if (first) fputs(_("(none)"), out);
 }
 
+/* canasta.words, sequence.word: each variant's words for its melds, from
+ * its ruleset (the seeds' are the defaults: pure and impure, sequence). */
+static const char *const canasta_words[][2] = {
+    [WORDS_PURE_IMPURE] = {N_("pure canasta %s"), N_("impure canasta %s")},
+    [WORDS_NATURAL_MIXED] = {N_("natural canasta of %s"), N_("mixed canasta of %s")},
+    [WORDS_CLEAN_DIRTY] = {N_("clean book of %s"), N_("dirty book of %s")}};
+static const char *const wild_words[][2] = {
+    [WORDS_PURE_IMPURE] = {N_("meld of wild cards"), N_("canasta of wild cards")},
+    [WORDS_NATURAL_MIXED] = {N_("meld of wild cards"), N_("wild canasta")},
+    [WORDS_CLEAN_DIRTY] = {N_("meld of wild cards"), N_("wild book")}};
+static const char *const sequence_words[][3] = {
+    [WORD_SEQUENCE] = {N_("sequence"), N_("sequence, complete"), N_("sequence, complete: a canasta")},
+    [WORD_SAMBA] = {N_("sequence"), N_("samba"), N_("samba, a canasta")},
+    [WORD_ESCALERA] = {N_("sequence"), N_("escalera"), N_("escalera, a canasta")}};
+
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
-  bool pure = meld_is_pure(e->kinds, m);
+  bool pure = meld_is_pure(e->kinds, m), canasta = meld_is_canasta(e->kinds, m);
+  rs_canasta_words_t w = e->rs->canasta.words;
   if (m->kind == KIND_WILD_MELD) /* wild_meld: no rank, never pure or impure */
-    snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m) ? _("canasta of wild cards")
-                                                          : _("meld of wild cards"));
+    snprintf(buf, len, "%s", _(wild_words[w][canasta]));
   else if (meld_row(e->kinds, m)->sequence)
-    snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m)    ? _("sequence, complete: a canasta")
-                             : meld_is_complete(e->kinds, m) ? _("sequence, complete")
-                                                             : _("sequence"));
-  else if (meld_is_canasta(e->kinds, m) && m->hidden)
+    snprintf(buf, len, "%s", _(sequence_words[e->rs->sequence.word]
+                                             [canasta ? 2 : meld_is_complete(e->kinds, m)]));
+  else if (w == WORDS_PURE_IMPURE && canasta && m->hidden)
     snprintf(buf, len, pure ? _("hidden pure canasta %s") : _("hidden impure canasta %s"),
              card_rank_of(m->rank));
-  else if (meld_is_canasta(e->kinds, m))
-    snprintf(buf, len, pure ? _("pure canasta %s") : _("impure canasta %s"),
-             card_rank_of(m->rank));
+  else if (canasta)
+    snprintf(buf, len, _(canasta_words[w][!pure]),
+             w == WORDS_PURE_IMPURE ? card_rank_of(m->rank) : card_rank_plural(m->rank));
   else
     snprintf(buf, len, "%s", card_rank_plural(m->rank));
   return buf;

@@ -18,6 +18,9 @@
 #     own, and its rule's quotation, in the text and the JSON;
 #  6. the going-out ruling quotes the reading that decides (two canastas),
 #     not a paragraph's tail cut at a word in italics;
+#  7. each variant's melds in its own words, from its ruleset (canasta.words,
+#     sequence.word): natural and mixed canastas, clean and dirty books, an
+#     escalera, in --explain and the page; the seeds keep pure and impure.
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
@@ -106,6 +109,25 @@ noenv "$ref" --explain "$ma/illegal-last-card-meld.cgr" | sed -n '/^  rule:/,$p'
 contains "$tmp/out" "rule 10). The team needs two canastas (CLA and P, via RES), and no unfinished" "the two-canasta sentence"
 grep -q '^    \*other\* team goes out' "$tmp/out" && ! grep -q '^    \*\*Reading:\*\*' "$tmp/out" &&
   fail "the quotation starts mid-sentence, at a word in italics"
+
+# 7. the melds' words
+noenv "$ref" --explain --at 48 "$ma/legal-hand.cgr" >"$tmp/out"
+contains "$tmp/out" "#1 natural canasta of 7s: " "Modern American: a natural canasta"
+contains "$tmp/out" "#2 mixed canasta of kings: " "Modern American: a mixed canasta"
+grep -q "pure canasta" "$tmp/out" && fail "Modern American in the Italian seed's words"
+noenv "$ref" --explain "$src/corpus/hand-and-foot/illegal-go-out-permission.cgr" >"$tmp/out"
+contains "$tmp/out" "#1 dirty book of 9s: " "Hand and Foot: a dirty book"
+contains "$tmp/out" "#2 clean book of kings: " "Hand and Foot: a clean book"
+noenv "$ref" --explain "$src/corpus/bolivia/illegal-black3-in-hand-score.cgr" >"$tmp/out"
+contains "$tmp/out" "#1 escalera, a canasta: " "Bolivia: an escalera"
+contains "$tmp/out" "#2 wild canasta: " "Bolivia: a wild canasta"
+noenv "$ref" --explain "$src/corpus/classic/illegal-go-out-requirement.cgr" >"$tmp/out"
+grep -q "natural canasta\|mixed canasta\|book of" "$tmp/out" && fail "classic in another variant's words"
+noenv "$ref" --quiet --html "$tmp/hf.html" "$src/corpus/hand-and-foot/illegal-go-out-permission.cgr"
+sed -n 's/^<script type="application\/json" class="rec">\(.*\)<\/script>$/\1/p' "$tmp/hf.html" |
+  jq -e '.mw == 2' >/dev/null || fail "the page does not know Hand and Foot's words"
+grep -q "function label(r,m)" "$tmp/hf.html" && grep -q "clean book of {0}s" "$tmp/hf.html" ||
+  fail "the page's script has no words of the variants"
 
 [ "$fails" -eq 0 ] && echo "variant_words: all checks passed"
 exit $((fails > 0))
