@@ -365,7 +365,13 @@ static void put_scores(FILE *out, const record_t *rec) {
       fprintf(out, "%s[%ld,%ld,%ld,%ld,%ld,%ld,%ld]", t ? "," : "", s->melded, s->canastas,
               s->red_threes, s->going_out, s->cut, s->in_hand, s->total);
     }
-    fputs("]}", out);
+    putc(']', out);
+    if (hs->special_team >= 0) { /* special_hands: the hand a team showed */
+      fprintf(out, ",\"sp\":[%d,", hs->special_team);
+      json_string(out, hs->special);
+      putc(']', out);
+    }
+    putc('}', out);
   }
   fputs("],\"totals\":[", out);
   for (int t = 0; t < rec->nteams; t++) fprintf(out, "%s%ld", t ? "," : "", rec->total[t]);
@@ -538,7 +544,8 @@ static const char *const page_words[] = {
   N_("; {0}’s hand is empty: {1}’s packet ({2}) comes first, with talon"),
   N_("; {0} may take {1}’s packet ({2}) now with talon; any other line forfeits it"),
   N_("wild canasta"), N_("wild book"), N_("samba"), N_("escalera"), N_("natural canasta of {0}s"),
-  N_("mixed canasta of {0}s"), N_("clean book of {0}s"), N_("dirty book of {0}s")};
+  N_("mixed canasta of {0}s"), N_("clean book of {0}s"), N_("dirty book of {0}s"),
+  N_("hand {0}: {1} showed a special hand, {2}, for {3} points")};
 
 /* The script's words that count: singular and plural, the script's
  * plural() picks one. */

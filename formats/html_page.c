@@ -178,6 +178,7 @@ const char *const html_tail[] = {
   " r.teams.forEach(function(tm,k){var tb=el('table'),run=0;tb.appendChild(el('caption',null,tm));var tr=el('tr');tr.appendChild(el('th',null,T('hand')));\n",
   "  H.forEach(function(h){tr.appendChild(el('th',null,h))});tb.appendChild(tr);\n",
   "  r.scores.forEach(function(h){var tr=el('tr');tr.appendChild(el('td',null,h.n));h.t[k].forEach(function(x){tr.appendChild(el('td',null,x))});run+=h.t[k][6];tr.appendChild(el('td',null,run));tb.appendChild(tr)});d.appendChild(tb)});\n",
+  " r.scores.forEach(function(h){if(h.sp)d.appendChild(el('p','special',F('hand {0}: {1} showed a special hand, {2}, for {3} points',h.n,r.teams[h.sp[0]],h.sp[1],h.t[h.sp[0]][6])))});\n",
   " var c=el('div');c.innerHTML=chart(r);d.appendChild(c);sec.appendChild(d)}\n",
   /* A verdict: its code and line, the sentence (a malformed line's speaks of
    * the text as written: its card codes stay), what was legal instead, the

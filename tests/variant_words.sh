@@ -28,6 +28,8 @@ command -v jq >/dev/null || { echo "SKIP: jq is not installed"; exit 77; }
 . "$(dirname "$0")/lib.sh"
 noenv() { env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LANG "$@"; }
 ma=$src/corpus/modern-american
+# the records' data in a page, one JSON object a line
+page_data() { sed -n 's/^<script type="application\/json" class="rec">\(.*\)<\/script>$/\1/p' "$1"; }
 
 # 1. A special hand: its kind and its points, in the table and the JSON
 noenv "$ref" "$ma/legal-special-pairs.cgr" >"$tmp/pairs.txt"
@@ -37,6 +39,9 @@ noenv "$ref" --json "$ma/legal-special-pairs.cgr" |
   fail "--json names no special hand"
 noenv "$ref" --lang fr "$ma/legal-special-pairs.cgr" >"$tmp/pairs.fr"
 contains "$tmp/pairs.fr" "NS a montré une main spéciale : Pairs, 2500 points" "French"
+noenv "$ref" --quiet --html "$tmp/pairs.html" "$ma/legal-special-pairs.cgr"
+page_data "$tmp/pairs.html" |
+  jq -e '.scores[0].sp == [0, "Pairs"]' >/dev/null || fail "the page's scores name no special hand"
 
 # 2. did you mean: the closest verb or card, not the list
 hand=$(grep -v '^#' "$ma/legal-hand.cgr" | sed -n '1,/^Anne draw JK/p')
@@ -81,7 +86,7 @@ contains "$tmp/out" "  bonus packets: 2 left (4 cards, 3 cards), the first to th
 noenv "$ref" --explain --at 33 "$ma/legal-hand.cgr" >"$tmp/out"
 contains "$tmp/out" "Anne may take NS's packet (4 cards) now with talon; any other line forfeits it" "a packet owed"
 noenv "$ref" --quiet --html "$tmp/empty.html" "$tmp/empty.cgr"
-sed -n 's/^<script type="application\/json" class="rec">\(.*\)<\/script>$/\1/p' "$tmp/empty.html" |
+page_data "$tmp/empty.html" |
   jq -e '.states | map(select(.[0] == 19)) | last | .[2] | .c == 0 and .k == [[3], 1, 0, 1, 4]' >/dev/null ||
   fail "the page's table: no packets or not Anne to act"
 grep -q "function packets(r,s)" "$tmp/empty.html" || fail "the page does not show the packets"
@@ -124,7 +129,7 @@ contains "$tmp/out" "#2 wild canasta: " "Bolivia: a wild canasta"
 noenv "$ref" --explain "$src/corpus/classic/illegal-go-out-requirement.cgr" >"$tmp/out"
 grep -q "natural canasta\|mixed canasta\|book of" "$tmp/out" && fail "classic in another variant's words"
 noenv "$ref" --quiet --html "$tmp/hf.html" "$src/corpus/hand-and-foot/illegal-go-out-permission.cgr"
-sed -n 's/^<script type="application\/json" class="rec">\(.*\)<\/script>$/\1/p' "$tmp/hf.html" |
+page_data "$tmp/hf.html" |
   jq -e '.mw == 2' >/dev/null || fail "the page does not know Hand and Foot's words"
 grep -q "function label(r,m)" "$tmp/hf.html" && grep -q "clean book of {0}s" "$tmp/hf.html" ||
   fail "the page's script has no words of the variants"
