@@ -35,6 +35,7 @@
 #include "cgr_impl.h"
 
 #include "i18n.h"
+#include "ruleset.h"
 
 struct cgr_grammar {
   pcre2_code *re_tok, *re_expect, *re_number;
@@ -141,6 +142,52 @@ static bool parse_card(const tok_t *t, card_t *out) {
   return n && n == t->len;
 }
 
+/* The word a mistyped one most likely meant ("did you mean"), or NULL: the
+ * candidate nearest by edit distance, case aside, with at most a third of
+ * the word's letters wrong (rs_name_distance, as for ruleset names). */
+static const char *nearest_word(const char *w, const char *const *cands, size_t n) {
+  const char *best = NULL;
+  size_t best_d = strlen(w) / 3 + 1;
+  for (size_t i = 0; i < n; i++) {
+    size_t d = rs_name_distance(w, cands[i]);
+    if (d < best_d) best = cands[i], best_d = d;
+  }
+  return best;
+}
+
+/* The token in buf (len bytes) in capitals, or false when it does not fit. */
+static bool upper_word(const tok_t *t, char *buf, size_t len) {
+  if (t->len >= len) return false;
+  for (size_t i = 0; i < t->len; i++)
+    buf[i] = t->s[i] >= 'a' && t->s[i] <= 'z' ? (char)(t->s[i] - 'a' + 'A') : t->s[i];
+  buf[t->len] = '\0';
+  return true;
+}
+
+/* The verb a word that is none most likely meant: a word the rule pages use
+ * for a verb's action (a "book" is laid by `meld`, "feet" are
+ * picked up by `foot`), else the verb spelled nearest. */
+static const char *nearest_verb(const tok_t *t) {
+  static const char *const pages[][2] = {{"BOOK", "meld"}, {"BOOKS", "meld"}, {"FEET", "foot"}};
+  char w[64];
+  if (!upper_word(t, w, sizeof w)) return NULL;
+  for (size_t i = 0; i < sizeof pages / sizeof *pages; i++)
+    if (strcmp(w, pages[i][0]) == 0) return pages[i][1];
+  const char *names[V_COUNT];
+  for (int v = 0; v < V_COUNT; v++) names[v] = verb_table[v].name;
+  return nearest_word(w, names, V_COUNT);
+}
+
+/* The card a word that is none most likely meant: the same letters in
+ * capitals ("Qs", "10h"), or JK for a joker spelled out. */
+static const char *nearest_card(const tok_t *t, char *buf, size_t len) {
+  card_t c;
+  if (t->len > 5 || !upper_word(t, buf, len)) return NULL;
+  if (strcmp(buf, "JOKER") == 0 || strcmp(buf, "JKR") == 0) return "JK";
+  size_t n = card_decode(buf, &c);
+  return n && n == t->len ? buf : NULL;
+}
+
 /* A card right before a `#` that starts a comment ("7H#x" is 7H, then a
  * comment; "7H#2" is no card, `#` and a digit being no comment: docs/format.md,
  * Lines, tokens and comments): the card, if the token is one. */
@@ -148,6 +195,19 @@ static bool card_then_comment(const tok_t *t, card_t *out) {
   size_t n = card_decode(t->s, out);
   if (!n || n >= t->len || t->s[n] != '#') return false;
   return n + 1 == t->len || t->s[n + 1] < '0' || t->s[n + 1] > '9';
+}
+
+/* A word where a card was expected: the card it most likely meant, else
+ * every form a card takes. */
+static bool not_a_card(const cgr_reader_t *r, const tok_t *t, stmt_error_t *err) {
+  char buf[8];
+  const char *near = nearest_card(t, buf, sizeof buf);
+  if (near)
+    return cgr_fail(err, r->lineno, t->col, _("expected a card, got \"%.*s\": did you mean %s?"),
+                    (int)t->len, t->s, near);
+  return cgr_fail(err, r->lineno, t->col,
+                  _("expected a card (rank A K Q J T 9..2 or 10, suit S H D C; or JK), got \"%.*s\""),
+                  (int)(t->len > 40 ? 40 : t->len), t->s);
 }
 
 static bool parse_cards(cgr_reader_t *r, unsigned from, stmt_t *st, stmt_error_t *err) {
@@ -159,9 +219,7 @@ static bool parse_cards(cgr_reader_t *r, unsigned from, stmt_t *st, stmt_error_t
     bool comment = false;
     if (!parse_card(t, &st->cards[st->ncards]) &&
         !(comment = card_then_comment(t, &st->cards[st->ncards])))
-      return cgr_fail(err, r->lineno, t->col,
-                  _("expected a card (rank A K Q J T 9..2 or 10, suit S H D C; or JK), got \"%.*s\""),
-                  (int)(t->len > 40 ? 40 : t->len), t->s);
+      return not_a_card(r, t, err);
     st->card_cols[st->ncards++] = t->col;
     if (comment) break; /* the rest of the line is a comment */
   }
@@ -193,10 +251,20 @@ static bool want_words_of(cgr_reader_t *r, unsigned lo, unsigned hi, const char 
   if (n >= lo && n <= hi) return true;
   char said[200];
   snprintf(said, sizeof said, _(what), verb);
+  const tok_t *cut = n < r->ntoks && r->toks[n].comment ? &r->toks[n] : NULL;
+  size_t w = 0; /* the comment's first word */
+  while (cut && w < cut->len && w < 40 && cut->s[w] != ' ' && cut->s[w] != '\t') w++;
+  if (n < lo && cut && cut->s[0] == '#') /* "#-1", "# 3": a comment, not a meld */
+    return cgr_fail(err, r->lineno, cut->col,
+                    _("expected %s, got \"%.*s\": a # starts a comment unless a digit follows it"),
+                    said, (int)w, cut->s);
   if (n < lo) {
     unsigned col = cgr_char_col(r->line, r->line_len) + (r->line_len ? 1 : 0);
     return cgr_fail(err, r->lineno, col, _("expected %s"), said);
   }
+  if (hi == 2 && *verb) /* a verb that takes nothing (verbs.def: MAX 0) */
+    return cgr_fail(err, r->lineno, r->toks[hi].col, _("expected the end of the line: %s takes nothing"),
+                    verb);
   return cgr_fail(err, r->lineno, r->toks[hi].col, _("expected the end of the line after %s"), said);
 }
 
@@ -367,6 +435,10 @@ static bool parse_action(cgr_reader_t *r, stmt_t *st, stmt_error_t *err) {
                     (int)(t0->len > 40 ? 40 : t0->len), t0->s);
   const tok_t *v = &r->toks[1];
   int verb = cgr_verb(r, v->s, v->len);
+  const char *near = verb < 0 ? nearest_verb(v) : NULL;
+  if (near)
+    return cgr_fail(err, r->lineno, v->col, _("expected a verb, got \"%.*s\": did you mean %s?"),
+                    (int)v->len, v->s, near);
   if (verb < 0)
     return cgr_fail(err, r->lineno, v->col, _("expected a verb (%s), got \"%.*s\""), verb_list(),
                 (int)(v->len > 40 ? 40 : v->len), v->s);

@@ -239,12 +239,20 @@ static void put_pile(FILE *out, const eng_view_t *e) {
   if (f->holds & (1u << FREEZE_UNOPENED)) fputs(",\"fu\":1", out);
 }
 
+/* bonus.packets: "k": [sizes left, the team the next is for, the player
+ * owed one, whose hand is empty, its size] (html_page.c: packets). */
+static void put_packets(FILE *out, const eng_packets_t *k) {
+  fputs(",\"k\":[[", out);
+  for (int i = 0; i < k->left; i++) fprintf(out, "%s%d", i ? "," : "", k->cards[i]);
+  fprintf(out, "],%d,%d,%d,%d]", k->next_team, k->owed, k->owed_first, k->owed_cards);
+}
+
 /* One state: {"c": the player to act (-1 when the hand is over), "H": hands,
  * "F": foot sizes (-1 none), "M": melds, pile, stock, "r": red threes}. */
 static void put_state(FILE *out, const engine_t *eng) {
   eng_view_t view, *e = &view;
   eng_view(eng, &view);
-  fprintf(out, "{\"c\":%d,\"H\":[", e->over || !e->setup_done ? -1 : e->current);
+  fprintf(out, "{\"c\":%d,\"H\":[", eng_view_to_act(e));
   for (int p = 0; p < e->nplayers; p++) {
     if (p) putc(',', out);
     put_cards(out, &e->hand[p]);
@@ -258,7 +266,9 @@ static void put_state(FILE *out, const engine_t *eng) {
   for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%d", t ? "," : "", e->red_threes[t]);
   fputs("],\"T\":[", out);
   for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%ld", t ? "," : "", e->team_total[t]);
-  fputs("]}", out);
+  putc(']', out);
+  if (e->rs->bonus.npackets > 0) put_packets(out, &e->packets);
+  putc('}', out);
 }
 
 void html_observe(void *ctx, unsigned line, int hand, const engine_t *e) {
@@ -323,7 +333,13 @@ static void put_people(FILE *out, const record_t *rec) {
   }
   fputs("],\"team_of\":[", out);
   for (int p = 0; p < rec->nplayers; p++) fprintf(out, "%s%d", p ? "," : "", rec->team_of[p]);
-  fputs("],\"teams\":[", out);
+  /* canasta.words, sequence.word: only where a ruleset has its own words */
+  putc(']', out);
+  if (rec->rs && rec->rs->canasta.words != WORDS_PURE_IMPURE)
+    fprintf(out, ",\"mw\":%d", (int)rec->rs->canasta.words);
+  if (rec->rs && rec->rs->sequence.word != WORD_SEQUENCE)
+    fprintf(out, ",\"sw\":%d", (int)rec->rs->sequence.word);
+  fputs(",\"teams\":[", out);
   for (int t = 0; t < rec->nteams; t++) {
     if (t) putc(',', out);
     json_string(out, rec->team[t]);
@@ -353,7 +369,13 @@ static void put_scores(FILE *out, const record_t *rec) {
       fprintf(out, "%s[%ld,%ld,%ld,%ld,%ld,%ld,%ld]", t ? "," : "", s->melded, s->canastas,
               s->red_threes, s->going_out, s->cut, s->in_hand, s->total);
     }
-    fputs("]}", out);
+    putc(']', out);
+    if (hs->special_team >= 0) { /* special_hands: the hand a team showed */
+      fprintf(out, ",\"sp\":[%d,", hs->special_team);
+      json_string(out, hs->special);
+      putc(']', out);
+    }
+    putc('}', out);
   }
   fputs("],\"totals\":[", out);
   for (int t = 0; t < rec->nteams; t++) fprintf(out, "%s%ld", t ? "," : "", rec->total[t]);
@@ -522,7 +544,13 @@ static const char *const page_words[] = {
   N_("frozen since line {0} ({1} discarded)"), N_("frozen since line {0} ({1} turned up)"),
   N_("frozen since line {0} by the covered upcard {1}"), N_("always frozen"),
   N_("frozen for {0}, a team that has not opened"), N_("points"), N_(", found at line {0}"),
-  N_("What was legal instead:")};
+  N_("What was legal instead:"), N_(" — bonus packets: {0}"), N_("none left"),
+  N_(", {0}’s when it opens"), N_(", the first to the next team to open"),
+  N_("; {0}’s hand is empty: {1}’s packet ({2}) comes first, with talon"),
+  N_("; {0} may take {1}’s packet ({2}) now with talon; any other line forfeits it"),
+  N_("wild canasta"), N_("wild book"), N_("samba"), N_("escalera"), N_("natural canasta of {0}s"),
+  N_("mixed canasta of {0}s"), N_("clean book of {0}s"), N_("dirty book of {0}s"),
+  N_("hand {0}: {1} showed a special hand, {2}, for {3} points")};
 
 _Static_assert(RECORD_LATER == 64, "the page's words below say --keep-going lists 64");
 
@@ -533,7 +561,8 @@ static const char *const page_counts[] = {
   NP_("taking it needs {0} natural card of the top card's rank from the hand",
       "taking it needs {0} natural cards of the top card's rank from the hand"),
   NP_("{0} more later error, not listed: --keep-going lists the first 64 of a record",
-      "{0} more later errors, not listed: --keep-going lists the first 64 of a record")};
+      "{0} more later errors, not listed: --keep-going lists the first 64 of a record"),
+  NP_("{0} card", "{0} cards"), NP_("{0} left", "{0} left")};
 
 static void put_word(FILE *out, const char *english, const char *translation) {
   putc(',', out);

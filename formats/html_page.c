@@ -125,12 +125,26 @@ const char *const html_tail[] = {
   "  d.appendChild(el('br'));d.appendChild(cards(s.H[i],r));t.appendChild(d)});\n",
   " r.teams.forEach(function(tm,k){var d=el('div','team');d.appendChild(el('b',null,F('Melds of {0}',tm)+(s.r[k]?F(' \\u2014 red threes: {0}',s.r[k]):'')));\n",
   "  s.M.forEach(function(m){if(m[0]!=k)return;var x=el('div','meld'+(m[2]?(m[4]?' canasta impure':' canasta pure'):''));\n",
-  "   x.appendChild(el('span','lbl',m[1]=='wild'?T(m[2]?'canasta of wild cards (closed)':'meld of wild cards'):(m[1]=='seq'?T('sequence'):F('{0}s',m[1]))+(m[2]?' '+T((m[3]?'hidden ':'')+(m[4]?'impure':'pure')+' canasta (closed)'):'')));\n",
+  "   x.appendChild(el('span','lbl',label(r,m)));\n",
   "   x.appendChild(cards(m[5],r,m[1]));d.appendChild(x)});t.appendChild(d)});\n",
   " var p=el('div','pile'),z=frozen(r,s);p.setAttribute('data-pile-top',s.p);p.setAttribute('data-stock',s.s);\n",
   " p.appendChild(el('b',null,T('Pile: ')));if(s.p)p.appendChild(card(s.p,false));\n",
   " p.appendChild(el('span',null,FN(' {0} card',' {0} cards',s.n)+(z?'; ':'')));if(z){var fz=say(z,'frozen');if(s.fl)fz.setAttribute('data-frozen-line',s.fl);p.appendChild(fz)}\n",
-  " p.appendChild(el('span',null,(s.b?T('; blocked by its top card'):'')+FN(' \\u2014 stock: {0} card',' \\u2014 stock: {0} cards',s.s)));t.appendChild(p)}\n",
+  " p.appendChild(el('span',null,(s.b?T('; blocked by its top card'):'')+FN(' \\u2014 stock: {0} card',' \\u2014 stock: {0} cards',s.s)+packets(r,s)));t.appendChild(p)}\n",
+  /* bonus.packets: s.k = [sizes left, the team the next is for (-1: the
+   * next to open), the player owed one (-1), whose hand is empty, its size] */
+  /* a meld's words (canasta.words: r.mw, sequence.word: r.sw; the seeds'
+   * when absent): m = [team, rank or 'wild' or 'seq', canasta, hidden, impure] */
+  "function label(r,m){var w=r.mw||0,q=r.sw||0;\n",
+  " if(m[1]=='wild')return T(m[2]?['canasta of wild cards (closed)','wild canasta','wild book'][w]:'meld of wild cards');\n",
+  " if(m[1]=='seq'&&q)return T(m[2]?['sequence','samba','escalera'][q]:'sequence');\n",
+  " if(!w||m[1]=='seq')return(m[1]=='seq'?T('sequence'):F('{0}s',m[1]))+(m[2]?' '+T((m[3]?'hidden ':'')+(m[4]?'impure':'pure')+' canasta (closed)'):'');\n",
+  " if(!m[2])return F('{0}s',m[1]);\n",
+  " return F(w==1?(m[4]?'mixed canasta of {0}s':'natural canasta of {0}s'):(m[4]?'dirty book of {0}s':'clean book of {0}s'),m[1])}\n",
+  "function packets(r,s){var k=s.k;if(!k)return'';var c=function(n){return FN('{0} card','{0} cards',n)};\n",
+  " var w=k[0].length?FN('{0} left','{0} left',k[0].length)+' ('+k[0].map(c).join(', ')+')'+(k[1]>=0?F(', {0}\\u2019s when it opens',r.teams[k[1]]):T(', the first to the next team to open')):T('none left');\n",
+  " if(k[2]>=0)w+=F(k[3]?'; {0}\\u2019s hand is empty: {1}\\u2019s packet ({2}) comes first, with talon':'; {0} may take {1}\\u2019s packet ({2}) now with talon; any other line forfeits it',\n",
+  "  r.players[k[2]],r.teams[r.team_of[k[2]]],c(k[4]));return F(' \\u2014 bonus packets: {0}',w)}\n",
   "function note(v,x){v.note.textContent=x;v.note.hidden=!x}\n",
   "function go(r,v,i){v.i=Math.max(0,Math.min(r.states.length-1,i));act=[r,v];note(v,'');draw(r,v)}\n",
   "function at(r,line){var k=-1;r.states.forEach(function(s,i){if(s[0]<=line)k=i});return Math.max(k,0)}\n",
@@ -164,6 +178,7 @@ const char *const html_tail[] = {
   " r.teams.forEach(function(tm,k){var tb=el('table'),run=0;tb.appendChild(el('caption',null,tm));var tr=el('tr');tr.appendChild(el('th',null,T('hand')));\n",
   "  H.forEach(function(h){tr.appendChild(el('th',null,h))});tb.appendChild(tr);\n",
   "  r.scores.forEach(function(h){var tr=el('tr');tr.appendChild(el('td',null,h.n));h.t[k].forEach(function(x){tr.appendChild(el('td',null,x))});run+=h.t[k][6];tr.appendChild(el('td',null,run));tb.appendChild(tr)});d.appendChild(tb)});\n",
+  " r.scores.forEach(function(h){if(h.sp)d.appendChild(el('p','special',F('hand {0}: {1} showed a special hand, {2}, for {3} points',h.n,r.teams[h.sp[0]],h.sp[1],h.t[h.sp[0]][6])))});\n",
   " var c=el('div');c.innerHTML=chart(r);d.appendChild(c);sec.appendChild(d)}\n",
   /* A verdict: its code and line, the sentence (a malformed line's speaks of
    * the text as written: its card codes stay), what was legal instead, the

@@ -138,6 +138,16 @@ static void print_source(FILE *out, const verdict_t *v) {
   report_caret(out, v->text, v->col);
 }
 
+/* special_hands: the hand a team showed, named under its hand's rows (its
+ * points are the team's going out and total). */
+static void put_special(FILE *out, const record_t *rec, const hand_score_t *hs) {
+  if (hs->special_team < 0) return;
+  char team[4 * 64], name[4 * 96];
+  fprintf(out, _("        %s showed a special hand: %s, %ld points\n"),
+          report_safe(rec->team[hs->special_team], team, sizeof team),
+          report_safe(hs->special, name, sizeof name), hs->team[hs->special_team].total);
+}
+
 static void print_scores(FILE *out, const record_t *rec) {
   if (rec->nhands == 0) return;
   bool cut = rec->rs && rec->rs->cut.bonus > 0;
@@ -163,6 +173,7 @@ static void print_scores(FILE *out, const record_t *rec) {
       fprintf(out, " %*ld %*ld %*ld %*ld%s %*ld %*ld\n", w[2], s->melded, w[3], s->canastas, w[4],
               s->red_threes, w[5], s->going_out, cutcol, w[7], s->in_hand, w[8], s->total);
     }
+    put_special(out, rec, hs);
   }
   fprintf(out, "  %s", _("totals:"));
   for (int t = 0; t < rec->nteams; t++) {
@@ -276,7 +287,15 @@ static void json_hands(FILE *out, const record_t *rec) {
     const hand_score_t *hs = &rec->hands[h];
     fprintf(out, "%s{\"hand\":%d,\"out\":", h ? "," : "", hs->number);
     json_string(out, hs->out_player >= 0 ? rec->player[hs->out_player] : NULL);
-    fprintf(out, ",\"concealed\":%s,\"teams\":{", hs->concealed ? "true" : "false");
+    fprintf(out, ",\"concealed\":%s,", hs->concealed ? "true" : "false");
+    if (hs->special_team >= 0) { /* special_hands: only in a hand that had one */
+      fputs("\"special\":{\"team\":", out);
+      json_string(out, rec->team[hs->special_team]);
+      fputs(",\"hand\":", out);
+      json_string(out, hs->special);
+      fprintf(out, ",\"points\":%ld},", hs->team[hs->special_team].total);
+    }
+    fputs("\"teams\":{", out);
     for (int t = 0; t < rec->nteams; t++) {
       if (t) putc(',', out);
       json_string(out, rec->team[t]);
@@ -349,6 +368,10 @@ void report_json(FILE *out, const record_t *rec) {
       const verdict_t *l = &rec->later[i];
       fprintf(out, "%s{\"verdict\":\"%s\"", i ? "," : "", report_status_name(l->status));
       json_error_fields(out, l);
+      if (rec->later_instead && rec->later_instead[i][0]) {
+        fputs(",\"instead\":", out);
+        json_string(out, rec->later_instead[i]);
+      }
       putc('}', out);
     }
     putc(']', out);
@@ -406,21 +429,35 @@ static void put_counts(FILE *out, const eng_view_t *e, const card_counts_t *cc, 
   if (first) fputs(_("(none)"), out);
 }
 
+/* canasta.words, sequence.word: each variant's words for its melds, from
+ * its ruleset (the seeds' are the defaults: pure and impure, sequence). */
+static const char *const canasta_words[][2] = {
+    [WORDS_PURE_IMPURE] = {N_("pure canasta %s"), N_("impure canasta %s")},
+    [WORDS_NATURAL_MIXED] = {N_("natural canasta of %s"), N_("mixed canasta of %s")},
+    [WORDS_CLEAN_DIRTY] = {N_("clean book of %s"), N_("dirty book of %s")}};
+static const char *const wild_words[][2] = {
+    [WORDS_PURE_IMPURE] = {N_("meld of wild cards"), N_("canasta of wild cards")},
+    [WORDS_NATURAL_MIXED] = {N_("meld of wild cards"), N_("wild canasta")},
+    [WORDS_CLEAN_DIRTY] = {N_("meld of wild cards"), N_("wild book")}};
+static const char *const sequence_words[][3] = {
+    [WORD_SEQUENCE] = {N_("sequence"), N_("sequence, complete"), N_("sequence, complete: a canasta")},
+    [WORD_SAMBA] = {N_("sequence"), N_("samba"), N_("samba, a canasta")},
+    [WORD_ESCALERA] = {N_("sequence"), N_("escalera"), N_("escalera, a canasta")}};
+
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
-  bool pure = meld_is_pure(e->kinds, m);
+  bool pure = meld_is_pure(e->kinds, m), canasta = meld_is_canasta(e->kinds, m);
+  rs_canasta_words_t w = e->rs->canasta.words;
   if (m->kind == KIND_WILD_MELD) /* wild_meld: no rank, never pure or impure */
-    snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m) ? _("canasta of wild cards")
-                                                          : _("meld of wild cards"));
+    snprintf(buf, len, "%s", _(wild_words[w][canasta]));
   else if (meld_row(e->kinds, m)->sequence)
-    snprintf(buf, len, "%s", meld_is_canasta(e->kinds, m)    ? _("sequence, complete: a canasta")
-                             : meld_is_complete(e->kinds, m) ? _("sequence, complete")
-                                                             : _("sequence"));
-  else if (meld_is_canasta(e->kinds, m) && m->hidden)
+    snprintf(buf, len, "%s", _(sequence_words[e->rs->sequence.word]
+                                             [canasta ? 2 : meld_is_complete(e->kinds, m)]));
+  else if (w == WORDS_PURE_IMPURE && canasta && m->hidden)
     snprintf(buf, len, pure ? _("hidden pure canasta %s") : _("hidden impure canasta %s"),
              card_rank_of(m->rank));
-  else if (meld_is_canasta(e->kinds, m))
-    snprintf(buf, len, pure ? _("pure canasta %s") : _("impure canasta %s"),
-             card_rank_of(m->rank));
+  else if (canasta)
+    snprintf(buf, len, _(canasta_words[w][!pure]),
+             w == WORDS_PURE_IMPURE ? card_rank_of(m->rank) : card_rank_plural(m->rank));
   else
     snprintf(buf, len, "%s", card_rank_plural(m->rank));
   return buf;
@@ -464,67 +501,56 @@ static void put_pile(FILE *out, const record_t *rec, const eng_view_t *e, int ac
   fputc('\n', out);
 }
 
-/* The heading ("### ...") of the section holding position at, or NULL. */
-static const char *section_of(const char *text, const char *at) {
-  for (const char *h = at; h > text; h--)
-    if (h[-1] == '\n' && h[0] == '#' && h[1] == '#') return h;
-  return NULL;
-}
-
-/* The rule's section of the variant document: the first numbered section
- * ("### 10. The frozen pile") naming "`key`" (or its parent key), printed as
- * its heading, the seed's sentences (the "> " lines) and their gloss. */
-void report_rule_quote(FILE *out, const record_t *rec) {
-  const char *rule = rule_key_name(rec->verdict.rule);
-  const rs_builtin_t *d = rs_variant_docs;
-  while (d->name && (!rec->rs || strcmp(d->name, rec->rs->name) != 0)) d++;
-  fprintf(out, "  %s %s\n", _("rule:"), rule ? rule : _("(no ruleset key)"));
-  if (!rule || !d->name) return;
-  char key[130];
-  snprintf(key, sizeof key, "`%s", rule);
-  const char *head = NULL;
-  for (;;) {
-    for (const char *at = strstr(d->text, key); at && !head; at = strstr(at + 1, key)) {
-      const char *h = section_of(d->text, at);
-      if (h && h[2] == '#' && h[3] == ' ' && h[4] >= '0' && h[4] <= '9') head = h;
-    }
-    char *dot = strrchr(key, '.');
-    if (head || !dot) break;
-    *dot = '\0';
-  }
-  if (!head) return;
-  const char *head_end = strchr(head, '\n');
-  const char *end = strstr(head_end, "\n#");
-  if (!end) end = d->text + d->len;
-  /* the heading's title in the messages' language (po/template.sh marks
-   * every numbered heading of the variant documents for translation) */
-  char title[256];
-  snprintf(title, sizeof title, "%.*s", (int)(head_end - head - 4), head + 4);
-  char heading[300];
-  snprintf(heading, sizeof heading, "### %s", _(title));
-  fprintf(out, _("  from docs/variants/%s.md, %s\n"), d->name, heading);
-  int shown = 0;
-  bool gloss = false;
-  for (const char *p = head_end + 1; p < end && shown < 12;) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) nl = end;
-    bool quote = p[0] == '>', italic = p[0] == '*' && p[1] != '*';
-    if (quote || (italic && !gloss) || (gloss && nl > p && p[0] != '*' && p[0] != '>')) {
-      if (italic) gloss = true;
-      fprintf(out, "    %.*s\n", (int)(nl - p), p);
-      shown++;
-    } else if (gloss && nl == p) {
-      break; /* the gloss paragraph is over */
-    }
-    if (gloss && italic && nl > p && nl[-1] == '*' && nl - p > 1) break;
-    p = nl + 1;
-  }
+/* bonus.packets: the packets left to earn (in the order the teams open),
+ * whose the next is, and who is owed one now. */
+static void put_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
+  const eng_packets_t *k = &e->packets;
+  char name[4 * 64], team[4 * 64];
+  fprintf(out, "  %s ", _("bonus packets:"));
+  if (k->left == 0) fputs(_("none left"), out);
+  else fprintf(out, P_("%d left (", "%d left (", k->left), k->left);
+  for (int i = 0; i < k->left; i++)
+    fprintf(out, P_("%s%d card", "%s%d cards", k->cards[i]), i ? ", " : "", k->cards[i]);
+  if (k->left && k->next_team >= 0)
+    fprintf(out, _("), %s's when it opens"), report_safe(rec->team[k->next_team], team, sizeof team));
+  else if (k->left)
+    fputs(_("), the first to the next team to open"), out);
+  fputc('\n', out);
+  if (k->owed < 0) return;
+  report_safe(e->player_name[k->owed], name, sizeof name);
+  report_safe(rec->team[e->team_of[k->owed]], team, sizeof team);
+  if (k->owed_first)
+    fprintf(out, P_("  %s's hand is empty: %s's packet (%d card) comes first, with talon\n",
+                    "  %s's hand is empty: %s's packet (%d cards) comes first, with talon\n",
+                    k->owed_cards), name, team, k->owed_cards);
+  else
+    fprintf(out, P_("  %s may take %s's packet (%d card) now with talon; any other line forfeits it\n",
+                    "  %s may take %s's packet (%d cards) now with talon; any other line forfeits it\n",
+                    k->owed_cards), name, team, k->owed_cards);
 }
 
 /* The player to act, -1 for none; at the table a verdict's line found, the
  * player that line was judged for (the page's, html_page.c: shown). */
 static int to_act(const record_t *rec, const eng_view_t *e) {
   return rec->state_found ? rec->state_to_act : eng_view_to_act(e);
+}
+
+static void put_instead(FILE *out, const char *instead) {
+  fprintf(out, "  %s ", _("what was legal instead:"));
+  report_put(out, instead);
+  fputc('\n', out);
+}
+
+/* --keep-going: each later error's what was legal instead and its rule, as
+ * for the first. */
+static void put_later(FILE *out, const record_t *rec) {
+  for (int i = 0; i < rec->nlater; i++) {
+    const verdict_t *l = &rec->later[i];
+    if (l->status != VERDICT_ILLEGAL) continue;
+    fprintf(out, _("  the later error at line %u:\n"), l->line);
+    if (rec->later_instead && rec->later_instead[i][0]) put_instead(out, rec->later_instead[i]);
+    report_rule_quote_of(out, rec, l->rule);
+  }
 }
 
 void report_explain(FILE *out, const record_t *rec, bool color) {
@@ -570,6 +596,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   }
   put_pile(out, rec, e, to_act(rec, e), color);
   fprintf(out, P_("  stock: %u card\n", "  stock: %u cards\n", e->stock), e->stock);
+  if (e->rs->bonus.npackets > 0) put_packets(out, rec, e);
   fprintf(out, "  %s", _("totals before this hand:"));
   for (int t = 0; t < e->nteams; t++) {
     fputs(t ? ", " : " ", out);
@@ -577,12 +604,11 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     fprintf(out, " %ld", e->team_total[t]);
   }
   fputc('\n', out);
-  if (rec->instead[0]) {
-    fprintf(out, "  %s ", _("what was legal instead:"));
-    report_put(out, rec->instead);
-    fputc('\n', out);
-  }
+  /* what was legal instead is judged at the table the verdict's line found,
+   * not at another line's (--at) */
+  if (rec->instead[0] && rec->state_found) put_instead(out, rec->instead);
   if (rec->verdict.status == VERDICT_ILLEGAL) report_rule_quote(out, rec);
+  put_later(out, rec);
 }
 
 static void json_counts(FILE *out, const card_counts_t *cc) {
@@ -595,6 +621,19 @@ static void json_counts(FILE *out, const card_counts_t *cc) {
       first = false;
     }
   putc(']', out);
+}
+
+/* bonus.packets (only in a ruleset that has them): the sizes left to earn,
+ * the team the next is for (null: the next to open), who is owed one. */
+static void json_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
+  const eng_packets_t *k = &e->packets;
+  fputs("\"packets\":{\"left\":[", out);
+  for (int i = 0; i < k->left; i++) fprintf(out, "%s%d", i ? "," : "", k->cards[i]);
+  fputs("],\"next\":", out);
+  json_string(out, k->next_team >= 0 ? rec->team[k->next_team] : NULL);
+  fputs(",\"owed\":", out);
+  json_string(out, k->owed >= 0 ? e->player_name[k->owed] : NULL);
+  fprintf(out, ",\"owed_first\":%s},", k->owed_first ? "true" : "false");
 }
 
 void report_json_state(FILE *out, const record_t *rec) {
@@ -634,8 +673,10 @@ void report_json_state(FILE *out, const record_t *rec) {
     fprintf(out, "%s\"%s\"", i ? "," : "", card_name(e->pile[i], b));
   pile_freeze_t f = e->freeze;
   if (acting != eng_view_to_act(e)) eng_pile_freeze(rec->state, acting, &f);
-  fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,\"red_threes\":{",
+  fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,",
           e->npile && f.cause != FREEZE_NONE ? "true" : "false", e->stock);
+  if (e->rs->bonus.npackets > 0) json_packets(out, rec, e);
+  fputs("\"red_threes\":{", out);
   for (int t = 0; t < e->nteams; t++) {
     if (t) putc(',', out);
     json_string(out, rec->team[t]);

@@ -34,6 +34,8 @@ void report_explain(FILE *out, const record_t *rec, bool color);
 /* The ruleset key of the verdict's rule and the passage of the variant
  * document behind it (the end of --explain). */
 void report_rule_quote(FILE *out, const record_t *rec);
+/* The same for rule key k (a later error's, --keep-going) (quote.c). */
+void report_rule_quote_of(FILE *out, const record_t *rec, rule_key_t k);
 /* The same state as a JSON value (null when there is none). */
 void report_json_state(FILE *out, const record_t *rec);
 

@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")/.."
 # The numbered headings of docs/variants/*.md ("### 15. Going out"): --explain
 # and the page name the section they quote by its heading, translated
-# (report.c, report_rule_quote).
+# (quote.c, report_rule_quote).
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 grep -h '^### [0-9]' docs/variants/*.md | sed 's/^### //; s/\\/\\\\/g; s/"/\\"/g; s/.*/N_("&")/' \

@@ -1,4 +1,5 @@
 /* gen_cli.c — `referee gen`: the generator's command line (gen.h). */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,12 +43,36 @@ static void print_stats(const gen_stats_t *st) {
                     "special hands shown %llu\n", st->feet, st->packets, st->merges, st->shows);
 }
 
+/* gen's numeric options and their ranges, one row each: read by the parser
+ * and by the message that says the range. */
+enum { G_SEED, G_PLAYERS, G_GAMES, G_HANDS, G_NUMBERS };
+static const struct {
+  const char *name;
+  unsigned long long lo, hi;
+} numbers[G_NUMBERS] = {
+    {"--seed", 0, ULLONG_MAX}, {"--players", 2, MAX_PLAYERS}, {"--games", 0, 10000000}, {"--hands", 1, 1000}};
+
+static int number_option(const char *a) {
+  for (int k = 0; k < G_NUMBERS; k++)
+    if (strcmp(a, numbers[k].name) == 0) return k;
+  return -1;
+}
+
+/* A numeric option without a number in its range: the range said. */
+static int bad_number(int k, const char *v) {
+  char fmt[160];
+  snprintf(fmt, sizeof fmt, "gen: %s takes a whole number from %llu to %llu, got %s", numbers[k].name,
+           numbers[k].lo, numbers[k].hi, v ? "'%s'" : "nothing%s");
+  return usage_error(fmt, v ? v : "");
+}
+
 int gen_main(int argc, char **argv) {
   gen_options_t opt = {NULL, 0, 1, 1, 0, false};
   bool stats = false;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     unsigned long long n = 0;
+    int k = number_option(a);
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fputs(gen_usage, stdout);
       return EXIT_LEGAL;
@@ -57,12 +82,12 @@ int gen_main(int argc, char **argv) {
     else if (strcmp(a, "--variant") == 0 || strcmp(a, "--rules") == 0) {
       if (!v) return usage_error("%s needs a ruleset", a);
       opt.rules = argv[++i];
-    } else if (strcmp(a, "--seed") == 0 && number_arg(v, &n)) opt.seed = n, i++;
-    else if (strcmp(a, "--players") == 0 && number_arg(v, &n) && n >= 2 && n <= MAX_PLAYERS)
-      opt.players = (int)n, i++;
-    else if (strcmp(a, "--games") == 0 && number_arg(v, &n) && n <= 10000000) opt.games = (int)n, i++;
-    else if (strcmp(a, "--hands") == 0 && number_arg(v, &n) && n >= 1 && n <= 1000)
-      opt.hands = (int)n, i++;
+    } else if (k >= 0 && !(number_arg(v, &n) && n >= numbers[k].lo && n <= numbers[k].hi))
+      return bad_number(k, v);
+    else if (k == G_SEED) opt.seed = n, i++;
+    else if (k == G_PLAYERS) opt.players = (int)n, i++;
+    else if (k == G_GAMES) opt.games = (int)n, i++;
+    else if (k == G_HANDS) opt.hands = (int)n, i++;
     else return usage_error("gen: bad option or value near '%s'", a);
   }
   if (!opt.rules) return usage_error("gen needs --variant (see --list-rules)%s", "");

@@ -12,6 +12,8 @@
  * at its moment is never taken, and its cards count for no one. */
 #include "engine_private.h"
 
+#include <string.h>
+
 #include "i18n.h"
 
 /* p's team makes its initial meld in this turn: melding from the hand or
@@ -129,11 +131,46 @@ static bool packet_to_hand(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+void eng_bonus_view(const engine_t *e, eng_packets_t *out) {
+  const struct rs_bonus *b = &e->rs->bonus;
+  int opened = 0, yet = -1, nyet = 0;
+  for (int t = 0; t < e->nteams; t++) {
+    opened += e->team_opened[t];
+    if (!e->team_opened[t]) yet = t, nyet++;
+  }
+  memset(out, 0, sizeof *out);
+  out->owed = -1;
+  out->next_team = nyet == 1 ? yet : -1;
+  /* a team's packet is the one of its place in the order the teams open */
+  for (int i = opened; i < b->npackets && nyet > 0; i++) out->cards[out->left++] = b->packets[i].cards;
+  int due = e->bonus_player;
+  if (due < 0 || !packet_left(e, due, e->bonus_by_take)) return;
+  out->owed = due;
+  out->owed_cards = b->packets[packet_of(e, due)].cards;
+  out->owed_first = e->hand[due].total == 0;
+}
+
+static bool has_packets(engine_t *e, const stmt_t *st) {
+  if (e->rs->bonus.npackets > 0) return true;
+  return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
+                  _("the %s rules have no bonus packets"), e->rs->name);
+}
+
+/* BONUS-PACKET: `talon` by a player neither to act nor owed a packet (after
+ * the turn passed, a second time, or from a team whose packet is not due):
+ * the reason and the rule, as for the player to act. */
+bool eng_bonus_not_due(engine_t *e, const stmt_t *st, int p) {
+  bool by_take = false;
+  if (!has_packets(e, st)) return false;
+  if (e->team_packet[e->team_of[p]])
+    return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
+                    _("the team has already taken its bonus packet"));
+  return packet_due_now(e, st, p, &by_take);
+}
+
 bool eng_act_talon(engine_t *e, const stmt_t *st, int p) {
   bool by_take = false;
-  if (e->rs->bonus.npackets == 0)
-    return eng_fail(e, st, st->verb_word.col, CODE_BONUS_PACKET, RK_BONUS_PACKETS,
-                    _("the %s rules have no bonus packets"), e->rs->name);
+  if (!has_packets(e, st)) return false;
   if (!packet_due_now(e, st, p, &by_take) || !packet_earned(e, st, p, by_take) ||
       !packet_to_hand(e, st, p))
     return false;

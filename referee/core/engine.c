@@ -152,6 +152,7 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->nmelds = e->nmelds;
   v->pile = e->pile;
   v->npile = e->npile;
+  eng_bonus_view(e, &v->packets);
   eng_pile_freeze(e, eng_view_to_act(v), &v->freeze);
   v->pile_blocked = e->npile > 0 && rs_blocks_pile(e->rs, e->pile[e->npile - 1]);
   v->stock = e->stock.total;

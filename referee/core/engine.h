@@ -97,6 +97,18 @@ typedef struct {
                            from the hand (pile.unfreeze_naturals) */
 } pile_freeze_t;
 
+/* The bonus packets as a player sees them (bonus.*, bonus.c): what is left
+ * to earn, whose the next is, and who is owed one now. */
+typedef struct {
+  int left;                       /* packets the teams yet to open can earn */
+  int cards[RS_MAX_PACKETS];      /* their sizes, in the order they go */
+  int next_team;                  /* the one team yet to open, -1 for several or none */
+  int owed;                       /* the player owed a packet now (bonus.when:
+                                     after_discard), -1 */
+  int owed_cards;
+  bool owed_first;                /* owed's hand is empty: `talon` before anything else */
+} eng_packets_t;
+
 /* A hand as it stands, read-only: pointers into the engine, valid until its
  * next call that changes it. */
 typedef struct {
@@ -134,6 +146,8 @@ typedef struct {
   unsigned stock;                  /* cards left in the stock */
   const card_t *stock_next;        /* the stock line's cards still to come, or NULL */
   unsigned stock_next_len;
+  eng_packets_t packets;           /* bonus.packets: left, next, owed (none when left and
+                                      owed are 0 and -1) */
 } eng_view_t;
 
 /* Create/free: an engine is the caller's, freed by eng_free (NULL is fine).
@@ -262,7 +276,8 @@ void eng_view(const engine_t *e, eng_view_t *v);
 /* The player to act, -1 for none: nobody while the hand is dealt or once it
  * is over (--explain, --json's state and the page say it alike). */
 static inline int eng_view_to_act(const eng_view_t *v) {
-  return v->over || !v->setup_done ? -1 : v->current;
+  if (v->over || !v->setup_done) return -1;
+  return v->packets.owed_first ? v->packets.owed : v->current;
 }
 
 /* The first illegal action (status VERDICT_LEGAL while there is none). */

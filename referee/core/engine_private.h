@@ -272,6 +272,10 @@ void eng_bonus_after_discard(engine_t *e, int p);
  * unless the hand it would fill is empty: BONUS-PACKET. */
 bool eng_bonus_pass(engine_t *e, const stmt_t *st, int p);
 bool eng_act_talon(engine_t *e, const stmt_t *st, int p);
+/* The packets as the table shows them (eng_view). */
+void eng_bonus_view(const engine_t *e, eng_packets_t *out);
+/* BONUS-PACKET: `talon` by a player not to act and owed no packet. */
+bool eng_bonus_not_due(engine_t *e, const stmt_t *st, int p);
 
 /* ---- special hands (special.c) ---- */
 bool eng_act_show(engine_t *e, const stmt_t *st, int p);

@@ -231,6 +231,8 @@ static void start_record(game_t *g, unsigned line) {
   g->hand_no = 0;
   g->npast = 0;
   g->rec.later = g->later;
+  g->rec.later_instead = (const char(*)[512])g->later_instead;
+  g->instead_next[0] = '\0';
   memset(&g->first, 0, sizeof g->first);
   g->started = false;
 }
@@ -253,41 +255,6 @@ void game_reset(game_t *g) {
   g->index = 0;
   g->pending = g->bad_pending = false;
   g->no_memory = false;
-}
-
-/* The ruleset of src's record, as dst's copy of src holds it: the one both
- * borrow, or dst's copy of src's cache entry. */
-static const ruleset_t *copied_rules(const game_t *dst, const game_t *src) {
-  const ruleset_t *rs = src->rec.rs;
-  for (int i = 0; i < src->ncache; i++)
-    if (rs == &src->cache[i].rs) return &dst->cache[i].rs;
-  return rs;
-}
-
-bool game_copy(game_t *dst, const game_t *src) {
-  engine_t *eng = dst->eng;
-  hand_score_t *hands = dst->rec.hands;
-  int cap = dst->hands_cap;
-  if (src->rec.nhands > cap) {
-    hands = realloc(hands, (size_t)src->hands_cap * sizeof *hands);
-    if (!hands) return false;
-    cap = src->hands_cap;
-  }
-  *dst = *src;
-  dst->eng = eng;
-  dst->snap = NULL;
-  for (int i = 0; i < MAX_PAST; i++) dst->past[i] = NULL;
-  dst->explain = false;
-  dst->observer = NULL;
-  dst->rec.hands = hands;
-  dst->hands_cap = cap;
-  if (src->rec.nhands) memcpy(hands, src->rec.hands, (size_t)src->rec.nhands * sizeof *hands);
-  dst->rec.later = dst->later;
-  dst->rec.state = NULL;
-  dst->rec.rs = copied_rules(dst, src);
-  for (int p = 0; p < MAX_PLAYERS; p++) dst->names[p] = dst->rec.player[p];
-  if (src->hand_started && dst->rec.rs) eng_clone(dst->eng, src->eng, dst->rec.rs, dst->names);
-  return true;
 }
 
 /* ---- hands ------------------------------------------------------------ */
@@ -313,6 +280,13 @@ static bool score_hand(game_t *g) {
   hand_score_t h;
   eng_score(g->eng, &h);
   h.number = g->hand_no;
+  h.special_team = -1;
+  h.special[0] = '\0';
+  for (int t = 0; t < r->nteams && h.special_team < 0; t++)
+    if (eng_special_name(g->eng, t)) {
+      h.special_team = t;
+      snprintf(h.special, sizeof h.special, "%s", eng_special_name(g->eng, t));
+    }
   if (!push_hand(g, &h)) {
     game_no_memory(g);
     g->state = R_DONE;
@@ -418,8 +392,10 @@ static bool action(game_t *g, const stmt_t *st) {
    * the table the verdict's line found (an earlier line of the turn when the
    * turn's melding is judged at its end) */
   const engine_t *found = found_by(g, r->verdict.line);
-  if (before && g->first.status == VERDICT_LEGAL)
-    eng_instead(found ? found : before, g->eng, st, p, r->instead, sizeof r->instead);
+  bool first = g->first.status == VERDICT_LEGAL; /* else a later error (--keep-going) */
+  if (before)
+    eng_instead(found ? found : before, g->eng, st, p, first ? r->instead : g->instead_next,
+                first ? sizeof r->instead : sizeof g->instead_next);
   return false;
 }
 
@@ -576,8 +552,13 @@ static void keep_going(game_t *g, rstate_t before) {
   if (g->first.status == VERDICT_LEGAL) {
     g->first = r->verdict;
   } else {
-    if (r->nlater < RECORD_LATER) g->later[r->nlater++] = r->verdict;
-    else r->later_left++; /* counted, and said by every output */
+    if (r->nlater < RECORD_LATER) {
+      snprintf(g->later_instead[r->nlater], sizeof g->later_instead[0], "%s", g->instead_next);
+      g->later[r->nlater++] = r->verdict;
+    } else {
+      r->later_left++; /* counted, and said by every output */
+    }
+    g->instead_next[0] = '\0';
     r->verdict = g->first;
   }
   g->state = R_SKIP;

@@ -45,6 +45,7 @@ typedef struct {
   /* --keep-going: the later errors, each hand read afresh from its own deal;
    * the first RECORD_LATER are listed, the others only counted in later_left */
   const verdict_t *later;
+  const char (*later_instead)[512]; /* with --explain: what was legal instead of each */
   int nlater;
   unsigned long long later_left;
 

@@ -52,6 +52,8 @@ struct game {
   int hand_no;                  /* `hand` statements begun in this record */
   verdict_t first;              /* --keep-going: the record's verdict */
   verdict_t later[RECORD_LATER];
+  char later_instead[RECORD_LATER][512];
+  char instead_next[512];       /* a later error's what was legal instead, until kept */
   unsigned explain_at;
   engine_t *snap;               /* --at: the table after explain_at; --explain alone:
                                    the table the first illegal verdict's line found */

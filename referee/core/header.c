@@ -172,6 +172,31 @@ static bool seating_fits(game_t *g, const rs_seat_t *seat) {
           r->team[a], size, r->nplayers, seat->teams, lo, hi);
 }
 
+/* A player alone in a team of their own name: one whose `player` line has
+ * no `team` word, when the others' have; -1 for none. */
+static int teamless(const record_t *r) {
+  for (int p = 0; p < r->nplayers; p++)
+    if (strcmp(r->team[r->team_of[p]], r->player[p]) == 0 && r->nteams < r->nplayers) return p;
+  return -1;
+}
+
+/* table.teams: as many teams as the ruleset plays, charged to the line of
+ * a player left without a team (a `team` word forgotten), else the last. */
+static bool team_count_fits(game_t *g, const rs_seat_t *seat) {
+  record_t *r = &g->rec;
+  if (r->nteams == seat->teams) return true;
+  int p = r->nteams > seat->teams ? teamless(r) : -1;
+  if (p >= 0)
+    return game_fail_at_player(g, p, CODE_SEATING, RK_TABLE_TEAMS,
+            P_("%s has no team: %d team at %d players, the %s rules play %d",
+               "%s has no team: %d teams at %d players, the %s rules play %d", r->nteams),
+            r->player[p], r->nteams, r->nplayers, r->rs->name, seat->teams);
+  return game_fail_at_player(g, r->nplayers - 1, CODE_SEATING, RK_TABLE_TEAMS,
+          P_("%d team at %d players, the %s rules play %d",
+             "%d teams at %d players, the %s rules play %d", r->nteams),
+          r->nteams, r->nplayers, r->rs->name, seat->teams);
+}
+
 /* The header is complete at the first hand: the ruleset, the seating. */
 bool game_header_done(game_t *g, const stmt_t *st) {
   record_t *r = &g->rec;
@@ -200,14 +225,7 @@ bool game_header_done(game_t *g, const stmt_t *st) {
             P_("%d player: the %s rules are played by %s players", "%d players: the %s rules are played by %s players", r->nplayers), r->nplayers, r->rs->name, allowed);
     return false;
   }
-  if (r->nteams != seat->teams) {
-    game_fail_at_player(g, r->nplayers - 1, CODE_SEATING, RK_TABLE_TEAMS,
-            P_("%d team at %d players, the %s rules play %d",
-               "%d teams at %d players, the %s rules play %d", r->nteams),
-            r->nteams, r->nplayers, r->rs->name, seat->teams);
-    return false;
-  }
-  if (!seating_fits(g, seat)) return false;
+  if (!team_count_fits(g, seat) || !seating_fits(g, seat)) return false;
   /* match.hands, or a `match` header line: to a target or a number of hands */
   r->hands_limit = g->match_hands ? (int)g->match_hands
                    : g->match_target ? 0 : r->rs->match.hands;

@@ -495,6 +495,7 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
   if (e->drawn && p == (e->current + 1) % e->nplayers)
     return eng_fail(e, st, st->key.col, CODE_DISCARD_MISSING, RK_NONE,
                 _("%s's turn ended without a discard"), e->player_name[e->current]);
+  if (v->who == WHO_BONUS) return eng_bonus_not_due(e, st, p);
   return eng_fail(e, st, st->key.col, CODE_OUT_OF_TURN, RK_NONE, _("it is %s's turn, not %s's"),
               e->player_name[e->current], e->player_name[p]);
 }

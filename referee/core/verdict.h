@@ -44,6 +44,9 @@ typedef struct {
   int number;                    /* the hand's number in the record */
   int out_player;                /* -1 when nobody went out */
   bool concealed;
+  int special_team;              /* the team that showed a special hand (special_hands), -1;
+                                    its points are its going_out and total */
+  char special[96];              /* that hand in words: its row's name, or its shape */
   score_parts_t team[MAX_TEAMS];
 } hand_score_t;
 

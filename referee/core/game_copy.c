@@ -1,0 +1,43 @@
+/* game_copy.c — a game copied as it stands (game_copy, game.h): the record
+ * so far, its verdict and the hand in play, for the API's referee_game_copy
+ * and referee_game_try. The copy keeps its own engine and score buffer and
+ * borrows nothing of the original. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_private.h"
+
+/* The ruleset of src's record, as dst's copy of src holds it: the one both
+ * borrow, or dst's copy of src's cache entry. */
+static const ruleset_t *copied_rules(const game_t *dst, const game_t *src) {
+  const ruleset_t *rs = src->rec.rs;
+  for (int i = 0; i < src->ncache; i++)
+    if (rs == &src->cache[i].rs) return &dst->cache[i].rs;
+  return rs;
+}
+
+bool game_copy(game_t *dst, const game_t *src) {
+  engine_t *eng = dst->eng;
+  hand_score_t *hands = dst->rec.hands;
+  int cap = dst->hands_cap;
+  if (src->rec.nhands > cap) {
+    hands = realloc(hands, (size_t)src->hands_cap * sizeof *hands);
+    if (!hands) return false;
+    cap = src->hands_cap;
+  }
+  *dst = *src;
+  dst->eng = eng;
+  dst->snap = NULL;
+  for (int i = 0; i < MAX_PAST; i++) dst->past[i] = NULL;
+  dst->explain = false;
+  dst->observer = NULL;
+  dst->rec.hands = hands;
+  dst->hands_cap = cap;
+  if (src->rec.nhands) memcpy(hands, src->rec.hands, (size_t)src->rec.nhands * sizeof *hands);
+  dst->rec.later = dst->later;
+  dst->rec.state = NULL;
+  dst->rec.rs = copied_rules(dst, src);
+  for (int p = 0; p < MAX_PLAYERS; p++) dst->names[p] = dst->rec.player[p];
+  if (src->hand_started && dst->rec.rs) eng_clone(dst->eng, src->eng, dst->rec.rs, dst->names);
+  return true;
+}
