@@ -80,6 +80,13 @@ referee_status_t referee_game_reset(referee_game_t *g) {
   return REFEREE_LEGAL;
 }
 
+referee_status_t referee_game_reset_at(referee_game_t *g, unsigned first_line) {
+  if (!g || !first_line) return REFEREE_ERROR;
+  referee_game_reset(g);
+  g->line = first_line - 1;
+  return REFEREE_LEGAL;
+}
+
 referee_status_t referee_game_copy(referee_game_t *dst, const referee_game_t *src) {
   if (!dst || !src) return REFEREE_ERROR;
   if (dst == src) return referee_game_verdict(src).status;

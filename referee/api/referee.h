@@ -120,6 +120,11 @@ void referee_game_free(referee_game_t *game);
  * 0.1.0, as every call below that says so.) */
 referee_status_t referee_game_reset(referee_game_t *game);
 
+/* referee_game_reset, and the record's first line is numbered first_line
+ * (from 1): the records of a file judged one by one keep the file's line
+ * numbers. REFEREE_ERROR for NULL or first_line 0. (Added after 0.1.0.) */
+referee_status_t referee_game_reset_at(referee_game_t *game, unsigned first_line);
+
 /* dst becomes a copy of src as it stands: the record so far, its verdict,
  * the hand in play; judged by src's rules (dst now borrows them), and
  * independent of src from then on (either may be fed or freed). dst is any
