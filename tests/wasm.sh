@@ -37,15 +37,18 @@ cp "$yaml/include/yaml.h" "$w/include/yaml.h"
 [ -f "$w/pcre2_chartables.c" ] || cp "$pcre/src/pcre2_chartables.c.dist" "$w/pcre2_chartables.c"
 
 # The rulesets compiled in, as CMake embeds them.
-cmake -DOUT="$w/rulesets_builtin.c" -DDIR="$top/rulesets" -DEXT=yaml -DTABLE=rs_builtins \
+cmake -DOUT="$w/rulesets_builtin.c.new" -DDIR="$top/rulesets" -DEXT=yaml -DTABLE=rs_builtins \
   -P referee/core/embed_rulesets.cmake
+cmp -s "$w/rulesets_builtin.c.new" "$w/rulesets_builtin.c" ||
+  mv "$w/rulesets_builtin.c.new" "$w/rulesets_builtin.c"
 
 OPT=${WASM_OPT:--O2}
 objs=""
+changed=0
 mkdir -p "$w/obj$OPT"
 cc() { # NAME SOURCE FLAGS...
   o=$w/obj$OPT/$1.o; src=$2; shift 2
-  if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then emcc $OPT "$@" -c "$src" -o "$o"; fi
+  if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then emcc $OPT "$@" -c "$src" -o "$o"; changed=1; fi
   objs="$objs $o"
 }
 for f in api dumper emitter loader parser reader scanner writer; do
@@ -79,13 +82,16 @@ exports=$(sed -n 's/^[a-z_ ]*[ *]\(referee_[a-z_]*\)(.*/_\1/p' referee/api/refer
   sort -u | tr '\n' ',')
 out=referee/js/dist
 mkdir -p "$out"
+[ -f "$w/referee$OPT.wasm" ] || changed=1
+[ "$changed" -eq 0 ] || {
 # shellcheck disable=SC2086
 emcc $OPT $objs -o "$w/referee.mjs" -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createReferee \
   -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=1 -sINCOMING_MODULE_JS_API=wasmBinary,print,printErr \
   -sEXPORTED_FUNCTIONS="${exports}_malloc,_free" \
   -sEXPORTED_RUNTIME_METHODS=FS,UTF8ToString,stringToUTF8,lengthBytesUTF8
-cp "$w/referee.mjs" "$out/referee.mjs"
-cp "$w/referee.wasm" "$out/referee.wasm"
+cp "$w/referee.wasm" "$w/referee$OPT.wasm"; cp "$w/referee.mjs" "$w/referee$OPT.mjs"; }
+cp "$w/referee$OPT.mjs" "$out/referee.mjs"
+cp "$w/referee$OPT.wasm" "$out/referee.wasm"
 # the licences of what the wasm holds besides the referee
 { echo "referee.wasm holds libyaml $(basename "$yaml" | sed 's/libyaml-//') and PCRE2 $(basename "$pcre" | sed 's/pcre2-//'), built from Debian's sources."
   echo; echo "== libyaml"; cat "$yaml/License"

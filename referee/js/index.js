@@ -139,11 +139,18 @@ function loadRules(nameOrPath) {
   }
 }
 
+const LOADED = Symbol('loaded'); // Ruleset(LOADED, ptr): rules loaded here
+
 /** A ruleset: a built-in variant by name, or YAML text. */
 export class Ruleset {
   #ptr;
   /** A built-in ruleset ("classic", "samba"...). */
-  constructor(name) {
+  constructor(name, ptr = 0) {
+    if (name === LOADED) {
+      this.#ptr = ptr;
+      rulesGone.register(this, ptr, this);
+      return;
+    }
     if (typeof name !== 'string' || name.includes('/') || name.endsWith('.yaml'))
       throw new TypeError('Ruleset(name) takes a built-in name; YAML: Ruleset.fromYaml');
     this.#ptr = loadRules(name);
@@ -156,10 +163,7 @@ export class Ruleset {
     if (dir) M.FS.mkdirTree(dir);
     M.FS.writeFile(path, typeof yaml === 'string' ? encoder.encode(yaml) : yaml);
     try {
-      const r = Object.create(Ruleset.prototype);
-      r.#ptr = loadRules(path);
-      rulesGone.register(r, r.#ptr, r);
-      return r;
+      return new Ruleset(LOADED, loadRules(path));
     } finally {
       M.FS.unlink(path);
     }
