@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the referee as WebAssembly for the npm package (referee/js/):
-# libyaml and PCRE2 from Debian's own sources (apt-get source; tests/setup.sh
-# --tests enables deb-src and installs emscripten), then the library's
+# libyaml and PCRE2 from Debian's own sources (tests/setup.sh --tests
+# installs emscripten and unpacks them with apt-get source), then the library's
 # sources as CMake builds them (referee/core, the CGR reader, referee/api),
 # linked by emcc into referee/js/dist/referee.js + referee.wasm.
 #   sh tests/wasm.sh [BUILD_DIR]     (default build; the work goes in BUILD/wasm)
@@ -12,24 +12,18 @@ cd "$(dirname "$0")/.."
 top=$(pwd)
 build=${1:-build}
 case $build in /*) ;; *) build=$top/$build ;; esac
-command -v emcc >/dev/null || { echo "SKIP: emcc not installed (apt-get install emscripten)"; exit 77; }
+command -v emcc >/dev/null || { echo "SKIP: emcc not installed (sh tests/setup.sh --tests installs emscripten)"; exit 77; }
 # Debian's emscripten runs its JS tools with Debian's node modules (acorn)
 NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 export NODE_PATH
 w=$build/wasm
 mkdir -p "$w/src" "$w/include"
 
-# The sources of a Debian package, the newest version the archive still has.
-fetch() { # PACKAGE DIR_GLOB
-  ls -d "$w/src/"$2 >/dev/null 2>&1 && return 0
-  for v in $(apt-cache showsrc "$1" | sed -n 's/^Version: //p'); do
-    (cd "$w/src" && apt-get source -qq "$1=$v" >/dev/null 2>&1) && return 0
-  done
-  echo "wasm.sh: cannot fetch the sources of $1 (is deb-src enabled? sh tests/setup.sh --tests)" >&2
-  exit 1
-}
-fetch libyaml 'libyaml-*/'
-fetch pcre2 'pcre2-*/'
+# libyaml's and PCRE2's sources, unpacked by tests/setup.sh --tests
+for pkg in libyaml pcre2; do
+  ls -d "$w/src/$pkg"-*/ >/dev/null 2>&1 ||
+    { echo "SKIP: no $pkg sources in $w/src (sh tests/setup.sh --tests fetches them)"; exit 77; }
+done
 yaml=$(ls -d "$w/src/"libyaml-*/ | head -1)
 pcre=$(ls -d "$w/src/"pcre2-*/ | head -1)
 cp "$pcre/src/pcre2.h.generic" "$w/include/pcre2.h"
