@@ -24,8 +24,8 @@ for pkg in libyaml pcre2; do
   ls -d "$w/src/$pkg"-*/ >/dev/null 2>&1 ||
     { echo "SKIP: no $pkg sources in $w/src (sh tests/setup.sh --tests fetches them)"; exit 77; }
 done
-yaml=$(ls -d "$w/src/"libyaml-*/ | head -1)
-pcre=$(ls -d "$w/src/"pcre2-*/ | head -1)
+for d in "$w/src/"libyaml-*/; do yaml=$d; done
+for d in "$w/src/"pcre2-*/; do pcre=$d; done
 cp "$pcre/src/pcre2.h.generic" "$w/include/pcre2.h"
 cp "$yaml/include/yaml.h" "$w/include/yaml.h"
 [ -f "$w/pcre2_chartables.c" ] || cp "$pcre/src/pcre2_chartables.c.dist" "$w/pcre2_chartables.c"
@@ -42,7 +42,10 @@ changed=0
 mkdir -p "$w/obj$OPT"
 cc() { # NAME SOURCE FLAGS...
   o=$w/obj$OPT/$1.o; src=$2; shift 2
-  if [ ! -f "$o" ] || [ "$src" -nt "$o" ]; then emcc $OPT "$@" -c "$src" -o "$o"; changed=1; fi
+  if [ ! -f "$o" ] || [ -n "$(find "$src" -newer "$o")" ]; then
+    # shellcheck disable=SC2086 # OPT is one word or none
+    emcc $OPT "$@" -c "$src" -o "$o"; changed=1
+  fi
   objs="$objs $o"
 }
 for f in api dumper emitter loader parser reader scanner writer; do
@@ -70,6 +73,7 @@ for src in referee/core/*.c formats/cgr.c formats/cgr_fast.c formats/cgr_grammar
   # shellcheck disable=SC2086
   cc "$name" "$src" $inc $WARN
 done
+# shellcheck disable=SC2086
 cc rulesets_builtin "$w/rulesets_builtin.c" $inc
 
 exports=$(sed -n 's/^[a-z_ ]*[ *]\(referee_[a-z_]*\)(.*/_\1/p' referee/api/referee.h |
@@ -90,4 +94,4 @@ cp "$w/referee$OPT.wasm" "$out/referee.wasm"
 { echo "referee.wasm holds libyaml $(basename "$yaml" | sed 's/libyaml-//') and PCRE2 $(basename "$pcre" | sed 's/pcre2-//'), built from Debian's sources."
   echo; echo "== libyaml"; cat "$yaml/License"
   echo; echo "== PCRE2"; cat "$pcre/LICENCE"; } > "$out/THIRD-PARTY.txt"
-ls -l "$out/referee.mjs" "$out/referee.wasm" | awk '{print "wasm.sh:", $5, $NF}'
+for f in "$out/referee.mjs" "$out/referee.wasm"; do echo "wasm.sh: $(wc -c < "$f") $f"; done
