@@ -189,3 +189,18 @@ if /usr/bin/python3 -m venv "$dir/venv" >/dev/null 2>&1 &&
 else
   echo "python: the package does not install (python3-venv, the wheels?):"; cat "$dir/pip.log" 2>/dev/null
 fi
+
+# the npm package (referee/js, built by tests/wasm.sh) against the command, per
+# record, on the same one-hand games: check() over the file in Node (its second
+# run: the first compiles the wasm's code), the least CPU of 3 rounds of each
+if [ -f referee/js/dist/referee.wasm ] && command -v node >/dev/null; then
+  for round in 1 2 3; do
+    echo "node $(node referee/js/bench.js "$dir/records.cgr")"
+    echo "cli $(timed "$ref" --quiet "$dir/records.cgr")"
+  done | awk -v n="$nrecords" '
+    $1 == "cli" { c = ($4 + 0) * 1e6 / n; if (cli == "" || c < cli) cli = c; next }
+    $1 == "node" { c = ($3 + 0) * 1e6 / n; if (js == "" || c < js) js = c }
+    END { printf "npm package, %d one-hand records, CPU per record, the least of 3 rounds: the command %.1f us; check() in Node %.1f us (%.1fx)\n", n, cli, js, js / cli }'
+else
+  echo "npm package: not built (sh tests/wasm.sh), or no node"
+fi

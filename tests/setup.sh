@@ -11,6 +11,30 @@
 # and tests/all.sh fails under CI=true when a test was skipped.
 set -eu
 cd "$(dirname "$0")/.."
+# The sources of libyaml and PCRE2 as Debian ships them, for tests/wasm.sh:
+# apt-get source, the newest version the archive still serves (a security
+# update's source may be gone from a mirror that keeps its binary).
+fetch_wasm_sources() {
+  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
+  if [ -z "$(apt-cache showsrc libyaml 2>/dev/null)" ]; then
+    echo "== enabling deb-src"
+    for f in /etc/apt/sources.list.d/*.sources; do
+      [ -f "$f" ] && $sudo sed -i 's/^Types: deb$/Types: deb deb-src/' "$f"
+    done
+    [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list &&
+      sed -n 's/^deb /deb-src /p' /etc/apt/sources.list | $sudo tee -a /etc/apt/sources.list >/dev/null
+    $sudo apt-get update -qq
+  fi
+  mkdir -p build/wasm/src
+  for pkg in libyaml pcre2; do
+    ls -d build/wasm/src/"$pkg"-*/ >/dev/null 2>&1 && continue
+    for v in $(apt-cache showsrc "$pkg" | sed -n 's/^Version: //p'); do
+      (cd build/wasm/src && apt-get source -qq "$pkg=$v" >/dev/null 2>&1) && break
+    done
+    ls -d build/wasm/src/"$pkg"-*/ >/dev/null 2>&1 || { echo "cannot fetch the sources of $pkg" >&2; exit 1; }
+  done
+}
+
 case ${1:-} in
   '') tests=0 ;;
   --tests) tests=1 ;;
@@ -44,6 +68,14 @@ if [ "$tests" -eq 1 ]; then
   # name fixed here
   clang_major=$(clang -dumpversion | cut -d. -f1)
   sh tests/install.sh "libclang-rt-$clang_major-dev"
+  # the npm package (tests/npm.sh): emscripten compiles the referee, libyaml
+  # and PCRE2 to WebAssembly (nodejs comes with it; npm packs the package,
+  # unless a Node.js that brings its own is installed), from Debian's sources
+  # of the two libraries (deb-src enabled if it is not; dpkg-dev unpacks
+  # them), fetched once into build/wasm/src
+  sh tests/install.sh emscripten dpkg-dev
+  command -v npm >/dev/null || sh tests/install.sh npm
+  fetch_wasm_sources
 fi
 
 echo "== building into build/"

@@ -81,9 +81,10 @@ referee_status_t referee_game_reset(referee_game_t *g) {
 }
 
 referee_status_t referee_game_reset_at(referee_game_t *g, unsigned first_line) {
-  referee_status_t st = referee_game_reset(g);
-  if (st == REFEREE_LEGAL && first_line > 1) g->line = first_line - 1;
-  return st;
+  if (!g || !first_line) return REFEREE_ERROR;
+  referee_game_reset(g);
+  g->line = first_line - 1;
+  return REFEREE_LEGAL;
 }
 
 referee_status_t referee_game_copy(referee_game_t *dst, const referee_game_t *src) {

@@ -121,10 +121,10 @@ void referee_game_free(referee_game_t *game);
  * may judge again. REFEREE_LEGAL, or REFEREE_ERROR for NULL. (Added after
  * 0.1.0, as every call below that says so.) */
 referee_status_t referee_game_reset(referee_game_t *game);
-/* referee_game_reset, the next line fed then numbered first_line (0 and 1:
- * the first), as in a file of several records where the record begins
- * there: every position, and every sentence that names a line, counts from
- * it. (Added after 0.1.0.) */
+/* referee_game_reset, and the record's first line is numbered first_line
+ * (from 1): the records of a file judged one by one keep the file's line
+ * numbers, in every position and every sentence that names a line.
+ * REFEREE_ERROR for NULL or first_line 0. (Added after 0.1.0.) */
 referee_status_t referee_game_reset_at(referee_game_t *game, unsigned first_line);
 
 /* dst becomes a copy of src as it stands: the record so far, its verdict,

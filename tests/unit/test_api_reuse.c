@@ -231,3 +231,21 @@ Test(api_reuse, a_reused_game_touches_no_new_memory) {
   referee_rules_free(rules);
   free(text);
 }
+
+/* reset_at: the record's lines are numbered from first_line, as in the file
+ * that holds it after other records (fails before referee_game_reset_at
+ * existed: it does not link). */
+Test(api_reuse, reset_at_numbers_the_record_from_its_line_in_the_file) {
+  static const char text[] = "cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\nhand 1\n"
+                             "dealer Bruno\nAnne bogus 5H\n";
+  referee_game_t *g = referee_game_new(NULL);
+  cr_assert_eq(referee_game_reset_at(g, 0), REFEREE_ERROR);
+  cr_assert_eq(referee_game_reset_at(NULL, 5), REFEREE_ERROR);
+  cr_assert_eq(referee_game_reset_at(g, 20), REFEREE_LEGAL);
+  cr_assert_eq(referee_game_feed(g, text, sizeof text - 1), REFEREE_MALFORMED);
+  cr_assert_eq(referee_game_verdict(g).line, 26, "at line %u", referee_game_verdict(g).line);
+  cr_assert_eq(referee_game_reset_at(g, 1), REFEREE_LEGAL);
+  cr_assert_eq(referee_game_record(g, text, sizeof text - 1), REFEREE_MALFORMED);
+  cr_assert_eq(referee_game_verdict(g).line, 7, "record: lines from 1 again");
+  referee_game_free(g);
+}

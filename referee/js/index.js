@@ -1,0 +1,407 @@
+// canasta-referee: the referee's C library (referee.h) compiled to
+// WebAssembly, for Node 20 and browsers. The module loads the wasm once, when
+// it is imported (top-level await): the bytes are read with Node's fs in
+// Node, fetched next to this file in a browser. No dependency at run time.
+import createReferee from './dist/referee.mjs';
+
+const isNode = typeof process === 'object' && process.versions != null &&
+  typeof process.versions.node === 'string';
+const wasmUrl = new URL('./dist/referee.wasm', import.meta.url);
+
+async function wasmBytes() {
+  if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(wasmUrl);
+  }
+  const response = await fetch(wasmUrl);
+  if (!response.ok) throw new Error(`canasta-referee: cannot fetch ${wasmUrl}: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const M = await createReferee({ wasmBinary: await wasmBytes(), print() {}, printErr() {} });
+
+const STATUS = ['legal', 'illegal', 'malformed', 'error', 'no-memory'];
+const WHEN = ['turn-end', 'not-out', 'last-discard'];
+const encoder = new TextEncoder();
+
+// A scratch buffer in the wasm heap, grown as needed, for the bytes passed in.
+let scratch = 0;
+let scratchSize = 0;
+function bytesIn(text) {
+  const bytes = typeof text === 'string' ? encoder.encode(text) : text;
+  if (bytes.length + 1 > scratchSize) {
+    if (scratch) M._free(scratch);
+    scratchSize = Math.max(1024, (bytes.length + 1) * 2);
+    scratch = M._malloc(scratchSize);
+    if (!scratch) throw new RefereeError('no-memory', 'out of memory');
+  }
+  M.HEAPU8.set(bytes, scratch);
+  M.HEAPU8[scratch + bytes.length] = 0;
+  return [scratch, bytes.length];
+}
+
+const str = (ptr) => (ptr ? M.UTF8ToString(ptr) : null);
+
+/** The verdict so far, as the JSON output's fields. */
+function readVerdict(at) {
+  const u = M.HEAPU32;
+  const w = at >> 2;
+  return {
+    status: STATUS[u[w]],
+    code: str(u[w + 1]),
+    line: u[w + 2],
+    col: u[w + 3],
+    message: str(u[w + 4]) ?? '',
+    rule: str(u[w + 5]),
+    foundLine: u[w + 6],
+  };
+}
+
+const VERDICT_SIZE = 28; // referee_verdict_t on wasm32: 7 words
+function verdictOf(call, ...args) {
+  const out = M._malloc(VERDICT_SIZE);
+  try {
+    call(out, ...args);
+    return readVerdict(out);
+  } finally {
+    M._free(out);
+  }
+}
+
+/** What every error of the package is: a code and a message. */
+export class RefereeError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'RefereeError';
+    this.code = code;
+  }
+}
+
+/** A ruleset that cannot be loaded: where in its YAML, and why. */
+export class RulesetError extends RefereeError {
+  constructor(message, file, line, column) {
+    super('RULESET', message);
+    this.name = 'RulesetError';
+    this.file = file;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/** A line the rules refuse, or one that cannot be read: the verdict. */
+export class VerdictError extends RefereeError {
+  constructor(verdict) {
+    super(verdict.code ?? verdict.status, verdict.message);
+    this.name = 'VerdictError';
+    this.verdict = verdict;
+    this.line = verdict.line;
+    this.column = verdict.col;
+    this.rule = verdict.rule;
+  }
+}
+/** An action the rules refuse: code ("WILD-OVERFLOW"), line, column, rule key. */
+export class IllegalAction extends VerdictError {
+  constructor(verdict) {
+    super(verdict);
+    this.name = 'IllegalAction';
+  }
+}
+/** A line that cannot be read as a game (code null). */
+export class MalformedLine extends VerdictError {
+  constructor(verdict) {
+    super(verdict);
+    this.name = 'MalformedLine';
+  }
+}
+
+function raise(verdict) {
+  if (verdict.status === 'illegal') throw new IllegalAction(verdict);
+  if (verdict.status === 'malformed') throw new MalformedLine(verdict);
+  if (verdict.status !== 'legal') throw new RefereeError(verdict.status, verdict.message);
+}
+
+const rulesGone = new FinalizationRegistry((ptr) => M._referee_rules_free(ptr));
+const gamesGone = new FinalizationRegistry((ptr) => M._referee_game_free(ptr));
+
+function loadRules(nameOrPath) {
+  const errLen = 512;
+  const err = M._malloc(errLen);
+  const [name] = bytesIn(nameOrPath);
+  try {
+    const ptr = M._referee_rules_load(name, err, errLen);
+    if (ptr) return ptr;
+    const message = M.UTF8ToString(err);
+    const m = /^(.*):(\d+):(\d+): (.*)$/s.exec(message);
+    if (m) throw new RulesetError(message, m[1], Number(m[2]), Number(m[3]));
+    throw new RulesetError(message, nameOrPath, 0, 0);
+  } finally {
+    M._free(err);
+  }
+}
+
+const LOADED = Symbol('loaded'); // Ruleset(LOADED, ptr): rules loaded here
+
+/** A ruleset: a built-in variant by name, or YAML text. */
+export class Ruleset {
+  #ptr;
+  /** A built-in ruleset ("classic", "samba"...). */
+  constructor(name, ptr = 0) {
+    if (name === LOADED) {
+      this.#ptr = ptr;
+      rulesGone.register(this, ptr, this);
+      return;
+    }
+    if (typeof name !== 'string' || name.includes('/') || name.endsWith('.yaml'))
+      throw new TypeError('Ruleset(name) takes a built-in name; YAML: Ruleset.fromYaml');
+    this.#ptr = loadRules(name);
+    rulesGone.register(this, this.#ptr, this);
+  }
+  /** A ruleset from its YAML (a string or bytes); fileName is how errors name it. */
+  static fromYaml(yaml, fileName = 'ruleset.yaml') {
+    const path = '/' + String(fileName).replace(/^\/+/, '');
+    const dir = path.slice(0, path.lastIndexOf('/'));
+    if (dir) M.FS.mkdirTree(dir);
+    M.FS.writeFile(path, typeof yaml === 'string' ? encoder.encode(yaml) : yaml);
+    try {
+      return new Ruleset(LOADED, loadRules(path));
+    } finally {
+      M.FS.unlink(path);
+    }
+  }
+  /** A YAML file read with Node's filesystem (there is none in a browser). */
+  static async fromFile(path) {
+    const { readFile } = await import('node:fs/promises');
+    return Ruleset.fromYaml(await readFile(path), path);
+  }
+  /** The ruleset's name, as in `variant NAME`. */
+  get name() {
+    return str(M._referee_rules_name(this.#ptr));
+  }
+  /** Frees it now (games using it must be freed first); else the collector does. */
+  free() {
+    if (!this.#ptr) return;
+    rulesGone.unregister(this);
+    M._referee_rules_free(this.#ptr);
+    this.#ptr = 0;
+  }
+  static ptr(r) {
+    return r.#ptr;
+  }
+}
+
+/** One record judged line by line. */
+export class Game {
+  #ptr;
+  #rules;
+  /** rules: a Ruleset, or null: each record's `variant` line names a built-in one. */
+  constructor(rules = null) {
+    if (typeof rules === 'string') rules = new Ruleset(rules);
+    this.#rules = rules;
+    this.#ptr = M._referee_game_new(rules ? Ruleset.ptr(rules) : 0);
+    if (!this.#ptr) throw new RefereeError('no-memory', 'out of memory');
+    gamesGone.register(this, this.#ptr, this);
+  }
+  /** Feeds one line; throws IllegalAction or MalformedLine when the record is refuted. */
+  push(line) {
+    const [p, n] = bytesIn(line);
+    if (M._referee_game_feed(this.#ptr, p, n) !== 0) raise(this.verdict);
+    return this;
+  }
+  /** Feeds several lines (text with newlines) at once; throws as push. */
+  pushText(text) {
+    return this.push(text);
+  }
+  /** Ends the record (a hand still on is HAND-UNFINISHED); throws as push. */
+  finish() {
+    if (M._referee_game_finish(this.#ptr) !== 0) raise(this.verdict);
+    return this.verdict;
+  }
+  /** The verdict the line would get if it were pushed now; the game unchanged. */
+  tryLine(line) {
+    const [p] = bytesIn(line);
+    return verdictOf(M._referee_game_try, this.#ptr, p);
+  }
+  /** The verdict so far. */
+  get verdict() {
+    return verdictOf(M._referee_game_verdict, this.#ptr);
+  }
+  /** An independent copy of the game as it stands. */
+  copy() {
+    const g = new Game(this.#rules);
+    M._referee_game_copy(g.#ptr, this.#ptr);
+    return g;
+  }
+  /** Ready for a new record, its first line numbered firstLine. */
+  reset(firstLine = 1) {
+    M._referee_game_reset_at(this.#ptr, firstLine);
+    return this;
+  }
+  /** A whole record at once (reset, lines, finish): its verdict, never thrown. */
+  judge(text, firstLine = 1) {
+    M._referee_game_reset_at(this.#ptr, firstLine);
+    const [p, n] = bytesIn(text);
+    M._referee_game_feed(this.#ptr, p, n);
+    M._referee_game_finish(this.#ptr);
+    return this.verdict;
+  }
+  /** What the turn in progress still owes (judgements put off to its end). */
+  get pending() {
+    const max = 3;
+    const size = 28; // referee_pending_t on wasm32: 7 words
+    const out = M._malloc(max * size);
+    try {
+      const n = M._referee_game_pending(this.#ptr, out, max);
+      const list = [];
+      for (let i = 0; i < n; i++) {
+        const w = (out + i * size) >> 2;
+        const u = M.HEAPU32;
+        list.push({ code: str(u[w]), line: u[w + 1], col: u[w + 2], message: str(u[w + 3]),
+          rule: str(u[w + 4]), when: WHEN[u[w + 5]] });
+      }
+      return list;
+    } finally {
+      M._free(out);
+    }
+  }
+  /** The state: teams and totals, hands scored, who acts, each player's hand size. */
+  get state() {
+    const g = this.#ptr;
+    const teams = [];
+    for (let t = 0; t < M._referee_game_teams(g); t++)
+      teams.push({ name: str(M._referee_game_team_name(g, t)), total: M._referee_game_total(g, t) });
+    const winner = M._referee_game_winner(g);
+    return {
+      toAct: str(M._referee_game_to_act(g)),
+      hands: M._referee_game_hands(g),
+      teams,
+      over: Boolean(M._referee_game_over(g)),
+      winner: winner >= 0 ? teams[winner].name : null,
+    };
+  }
+  /** Cards in a player's hand in the hand in progress, or -1. */
+  handSize(player) {
+    const [p] = bytesIn(player);
+    return M._referee_game_hand_size(this.#ptr, p);
+  }
+  /** The totals of the teams, by name, as the JSON output's `totals`. */
+  get totals() {
+    const totals = {};
+    for (const t of this.state.teams) totals[t.name] = t.total;
+    return totals;
+  }
+  /** Frees it now; else the collector does. */
+  free() {
+    if (!this.#ptr) return;
+    gamesGone.unregister(this);
+    M._referee_game_free(this.#ptr);
+    this.#ptr = 0;
+  }
+}
+
+// How a file's lines fall into records, as the command reads them
+// (formats/cgr_split.c): a `cgr` line at column 1 (or an indented one)
+// starts a record; the blank and comment lines just before it go with the
+// record before, but one `# expect:` line among them goes with the new one.
+const START = /^(\uFEFF)?cgr([ \t]|\r?$)|^[ \t]+cgr[ \t]+\S/;
+const QUIET = /^[ \t]*(\r?$|#(?!\d))/;
+const EXPECT = /^[ \t]*#[ \t]*expect:/;
+
+function* records(text) {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  let begun = false;
+  let from = 0; // the current record's first line (index)
+  let quiet = -1; // the first of the blank and comment lines just before
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (START.test(line) && begun) {
+      const q = quiet >= 0 ? quiet : i;
+      const expects = [];
+      for (let k = q; k < i; k++) if (EXPECT.test(lines[k])) expects.push(k);
+      const to = expects.length === 1 ? expects[0] : i;
+      yield { first: from, lines: lines.slice(from, i).map((l, k) => (from + k >= to ? '' : l)) };
+      from = to;
+    }
+    if (START.test(line)) begun = true;
+    quiet = QUIET.test(line) ? (quiet >= 0 ? quiet : i) : -1;
+  }
+  yield { first: from, lines: lines.slice(from) };
+}
+
+let checks = 0;
+// The files a record's `variant` line may name, written where the wasm
+// reads them (its own memory filesystem); the directory made current.
+function placeFiles(files) {
+  const dir = `/check${++checks}`;
+  M.FS.mkdirTree(dir);
+  const made = [];
+  for (const [name, data] of Object.entries(files)) {
+    const path = `${dir}/${name.replace(/^\/+/, '')}`;
+    M.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    M.FS.writeFile(path, typeof data === 'string' ? encoder.encode(data) : data);
+    made.push(path);
+  }
+  M.FS.chdir(dir);
+  return () => {
+    M.FS.chdir('/');
+    for (const path of made) M.FS.unlink(path);
+  };
+}
+
+/**
+ * Judges every record of a file's text, as `referee --json` does: one
+ * object a record (record, recordLine, status, code, line, col, message,
+ * rule, foundLine, totals). options.rules: a Ruleset (or a built-in name)
+ * for every record, else each record's `variant` line names one;
+ * options.files: the YAML files those lines may name, { "house.yaml": text }.
+ */
+export function check(text, options = {}) {
+  if (typeof text !== 'string') text = new TextDecoder().decode(text);
+  const game = new Game(options.rules ?? null);
+  const unplace = options.files ? placeFiles(options.files) : () => {};
+  const out = [];
+  try {
+    let n = 0;
+    for (const r of records(text)) {
+      const v = game.judge(r.lines.join('\n') + '\n', r.first + 1);
+      let start = r.lines.findIndex((l) => START.test(l));
+      if (start < 0) start = Math.max(0, r.lines.findIndex((l) => !QUIET.test(l)));
+      out.push({ record: ++n, recordLine: r.first + 1 + start,
+        ...v, totals: game.totals });
+    }
+  } finally {
+    unplace();
+    game.free();
+  }
+  return out;
+}
+
+const EXTENDS = /^extends:[ \t]*(\S+)/gm;
+const VARIANT_FILE = /^[ \t]*variant[ \t]+(\S+)/gm;
+
+/**
+ * check() over a file read with Node's filesystem, with the YAML files its
+ * `variant` lines name read from beside it (as the command reads them).
+ */
+export async function checkFile(path, options = {}) {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(path, 'utf8');
+  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
+  const files = { ...(options.files ?? {}) };
+  const wanted = [...text.matchAll(VARIANT_FILE)].map((m) => m[1]);
+  while (wanted.length) {
+    const name = wanted.pop();
+    if (!(name.includes('/') || name.endsWith('.yaml')) || name.startsWith('/') || name in files)
+      continue;
+    try {
+      files[name] = await readFile(dir + name);
+    } catch {
+      continue; // a file that is not there: the verdict says so
+    }
+    // the files it extends, named from beside it
+    const base = name.includes('/') ? name.slice(0, name.lastIndexOf('/') + 1) : '';
+    for (const m of new TextDecoder().decode(files[name]).matchAll(EXTENDS))
+      wanted.push(base + m[1].replace(/^["']|["']$/g, ''));
+  }
+  return check(text, { ...options, files });
+}
