@@ -64,7 +64,7 @@ cp "$src/tests/npm/page.html" page.html
 cp "$src/corpus/classic/illegal-deal-copies.cgr" record.cgr
 node "$src/tests/npm/serve.mjs" . > port &
 server=$!
-trap 'kill "$server" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 i=0; while [ ! -s port ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 # the page sends its verdict to the server (a dumped DOM may be taken before
 # the module's awaits are done); Chromium is ended once it has
@@ -72,7 +72,7 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
   --user-data-dir="$tmp/profile" --enable-logging=stderr --v=0 \
   "http://127.0.0.1:$(head -1 port)/page.html" 2>"$tmp/chromium.log" >/dev/null &
 browser=$!
-trap 'kill "$server" "$browser" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill "$server" "$browser" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 i=0; while [ ! -f result ] && [ $i -lt 1200 ] && kill -0 "$browser" 2>/dev/null; do
   sleep 0.1; i=$((i + 1))
 done
