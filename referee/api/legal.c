@@ -394,6 +394,14 @@ static void candidates(cand_t *c, int p, verb_t verb) {
   }
 }
 
+/* The verbs of many candidates, tried for the player to act alone: their
+ * row's players (verbs.def, WHO_TURN) are that one. The others are tried
+ * for every player (a foot picked up out of turn: foot.walking). */
+static bool many(int verb) {
+  bool turn_only = verb == V_MELD || verb == V_ADD || verb == V_TAKE || verb == V_SHOW;
+  return turn_only && verb_table[verb].who == WHO_TURN;
+}
+
 static struct legal_store *store_of(referee_game_t *g) {
   if (!g->legal) g->legal = calloc(1, sizeof *g->legal);
   struct legal_store *ls = g->legal;
@@ -425,7 +433,7 @@ int referee_game_legal(referee_game_t *g, referee_legal_t *out, int max, unsigne
   eng_view(e, &c->v);
   for (int verb = 0; verb < V_COUNT; verb++)
     for (int p = 0; p < c->v.nplayers; p++)
-      if (verb_table[verb].who != WHO_TURN || p == c->v.current) candidates(c, p, (verb_t)verb);
+      if (p == c->v.current || !many(verb)) candidates(c, p, (verb_t)verb);
   if (ls->no_memory) return -1;
   fill(ls, out, max);
   return ls->n;

@@ -19,12 +19,12 @@
 
 enum { GAMES = TEST_GAMES(2), HANDS = 2, MAX_WORDS = 600 };
 
-static char *generate(const char *rules, unsigned long long seed) {
+static char *generate(const char *rules, unsigned long long seed, int games, int hands) {
   char *buf = NULL;
   size_t len;
   FILE *f = open_memstream(&buf, &len);
   cr_assert_not_null(f);
-  gen_options_t opt = {rules, 0, seed, GAMES, HANDS, false};
+  gen_options_t opt = {rules, 0, seed, games, hands, false};
   gen_stats_t st;
   char why[512];
   cr_assert_eq(gen_write(&opt, f, &st, why, sizeof why), 0, "gen %s: %s", rules, why);
@@ -100,11 +100,121 @@ static bool same(const referee_legal_t *a, const words_t *w, const referee_state
   return true;
 }
 
+static referee_legal_t list[20000];
+
 typedef struct {
-  unsigned long positions, found, listed, most;
+  unsigned long positions, found, listed, most, fuzzed, fuzz_legal;
+  unsigned long long rnd;
 } tally_t;
 
-static referee_legal_t list[20000];
+static unsigned rnd(tally_t *t, unsigned n) {
+  t->rnd = t->rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (unsigned)(t->rnd >> 33) % n;
+}
+
+static bool is_listed(int n, const char *line, const referee_state_t *s) {
+  words_t w;
+  split(line, &w);
+  for (int i = 0; i < n; i++)
+    if (same(&list[i], &w, s)) return true;
+  return false;
+}
+
+/* A random well-formed line: a player, a verb, a reference, cards of the
+ * player's hand (or any card, or the stock's next). */
+static void random_line(tally_t *t, const referee_state_t *s, char *buf, size_t size) {
+  static const char *const verbs[] = {"draw", "take", "meld",    "add", "red3", "foot", "talon",
+                                      "show", "ask",  "yes",     "no",  "discard", "end", "merge"};
+  int p = (int)rnd(t, (unsigned)s->players);
+  const char *verb = verbs[rnd(t, 14)];
+  int len = snprintf(buf, size, "%s %s", s->player[p].name, verb);
+  if (strcmp(verb, "add") == 0 || strcmp(verb, "merge") == 0)
+    len += snprintf(buf + len, size - (size_t)len, " #%u", 1 + rnd(t, 6));
+  if (strcmp(verb, "merge") == 0)
+    len += snprintf(buf + len, size - (size_t)len, " #%u", 1 + rnd(t, 6));
+  const referee_cards_t *h = &s->player[p].hand;
+  for (unsigned k = rnd(t, 6); k > 0 && (size_t)len + 4 < size; k--) {
+    int c = (int)rnd(t, REFEREE_CARD_KINDS);
+    for (int tries = 0; tries < 60 && rnd(t, 8) && !h->count[c]; tries++)
+      c = (int)rnd(t, REFEREE_CARD_KINDS);
+    len += snprintf(buf + len, size - (size_t)len, " %s", referee_card_name(c));
+  }
+}
+
+/* Random lines, and the record's line with a card dropped or added: each
+ * that try accepts is listed. */
+static void fuzz(referee_game_t *g, tally_t *t, int n, const referee_state_t *s,
+                 const words_t *w, const char *rules) {
+  char line[512];
+  for (int i = 0; i < 40; i++) {
+    if (i % 2) random_line(t, s, line, sizeof line);
+    else {
+      int len = 0, drop = (int)rnd(t, (unsigned)w->n + 2);
+      for (int k = 0; k < w->n; k++)
+        if (k != drop || k < 2) len += snprintf(line + len, sizeof line - (size_t)len, "%s%s", k ? " " : "", w->word[k]);
+      if (i % 4 == 2) snprintf(line + len, sizeof line - (size_t)len, " %s", referee_card_name((int)rnd(t, REFEREE_CARD_KINDS)));
+    }
+    t->fuzzed++;
+    if (referee_game_try(g, line).status != REFEREE_LEGAL) continue;
+    t->fuzz_legal++;
+    cr_assert(is_listed(n, line, s), "%s: accepted but not listed: %s", rules, line);
+  }
+}
+
+static referee_legal_t by_rank[20000];
+
+static bool same_ranks(const referee_legal_t *a, const referee_legal_t *b) {
+  int count[13 + 1] = {0};
+  if (a->player != b->player || strcmp(a->verb, b->verb) || a->ncards != b->ncards ||
+      (a->ref == NULL) != (b->ref == NULL) || (a->ref && strcmp(a->ref, b->ref)))
+    return false;
+  for (size_t i = 0; i < a->ncards; i++) count[a->cards[i] / 4]++, count[b->cards[i] / 4]--;
+  for (int r = 0; r <= 13; r++)
+    if (count[r]) return false;
+  return true;
+}
+
+/* REFEREE_LEGAL_BY_RANK lists actions of the full list, and of each that
+ * differ only in suits, one. */
+static char saved_text[1 << 22];
+static unsigned char saved_cards[1 << 20];
+
+/* The full list, copied out of the game (its next call reuses the space). */
+static void save_list(int n) {
+  size_t t = 0, c = 0;
+  for (int j = 0; j < n; j++) {
+    referee_legal_t *a = &list[j];
+    size_t len = strlen(a->line) + 1, rlen = a->ref ? strlen(a->ref) + 1 : 0;
+    cr_assert(t + len + rlen < sizeof saved_text && c + a->ncards < sizeof saved_cards);
+    memcpy(saved_text + t, a->line, len);
+    a->line = saved_text + t;
+    t += len;
+    if (a->ref) memcpy(saved_text + t, a->ref, rlen), a->ref = saved_text + t, t += rlen;
+    memcpy(saved_cards + c, a->cards, a->ncards);
+    a->cards = saved_cards + c;
+    c += a->ncards;
+  }
+}
+
+static void check_by_rank(referee_game_t *g, int n, const char *rules) {
+  save_list(n);
+  int m = referee_game_legal(g, by_rank, (int)(sizeof by_rank / sizeof *by_rank),
+                             REFEREE_LEGAL_BY_RANK);
+  cr_assert(m >= 0 && m <= n, "%s: %d by rank of %d", rules, m, n);
+  for (int i = 0; i < m; i++) {
+    for (int j = 0; j < i; j++)
+      cr_assert(!same_ranks(&by_rank[i], &by_rank[j]), "%s: %s and %s", rules, by_rank[i].line,
+                by_rank[j].line);
+    bool in = false;
+    for (int j = 0; j < n && !in; j++) in = strcmp(by_rank[i].line, list[j].line) == 0;
+    cr_assert(in, "%s: %s listed by rank only", rules, by_rank[i].line);
+  }
+  for (int j = 0; j < n; j++) {
+    bool kept = false;
+    for (int i = 0; i < m && !kept; i++) kept = same_ranks(&by_rank[i], &list[j]);
+    cr_assert(kept, "%s: %s has no representative by rank", rules, list[j].line);
+  }
+}
 
 static void check_position(referee_game_t *g, const char *line, tally_t *t, const char *rules) {
   words_t w;
@@ -121,6 +231,9 @@ static void check_position(referee_game_t *g, const char *line, tally_t *t, cons
   for (int i = 0; i < n && !found; i++) found = same(&list[i], &w, &s);
   if (found) t->found++;
   else if (t->positions - t->found <= 3) cr_log_warn("%s: not listed: %s (%d listed)", rules, line, n);
+  fuzz(g, t, n, &s, &w, rules);
+  if (t->positions % 7 == 0) check_by_rank(g, n, rules);
+  n = referee_game_legal(g, list, (int)(sizeof list / sizeof *list), 0);
   for (int i = 0; i < n; i++) {
     referee_verdict_t v = referee_game_try(g, list[i].line);
     cr_assert_eq(v.status, REFEREE_LEGAL, "%s: listed but refused: %s (%s)", rules, list[i].line,
@@ -128,8 +241,10 @@ static void check_position(referee_game_t *g, const char *line, tally_t *t, cons
   }
 }
 
-static void play(const char *rules, unsigned long long seed) {
-  char *text = generate(rules, seed);
+/* Without its `stock` lines (no_stock: one hand, as a draw then has a
+ * thousand candidates), a record's draws name any card still in the stock. */
+static void play(const char *rules, unsigned long long seed, bool no_stock) {
+  char *text = no_stock ? generate(rules, seed, 1, 1) : generate(rules, seed, GAMES, HANDS);
   referee_game_t *g = referee_game_new(NULL);
   cr_assert_not_null(g);
   tally_t t = {0};
@@ -138,11 +253,14 @@ static void play(const char *rules, unsigned long long seed) {
       referee_game_finish(g);
       referee_game_reset(g);
     }
+    if (no_stock && strncmp(line, "stock ", 6) == 0) continue;
     check_position(g, line, &t, rules);
     cr_assert_eq(referee_game_line(g, line), REFEREE_LEGAL, "%s: %s", rules, line);
   }
-  fprintf(stderr, "legal %-16s %5lu positions, %6.2f %% listed, %lu actions at most\n", rules,
-          t.positions, 100.0 * (double)t.found / (double)(t.positions ? t.positions : 1), t.most);
+  fprintf(stderr, "legal %-16s%s %5lu positions, %6.2f %% listed, %lu actions at most; "
+          "%lu random lines, %lu accepted, all listed\n", rules, no_stock ? " (no stock)" : "",
+          t.positions, 100.0 * (double)t.found / (double)(t.positions ? t.positions : 1), t.most,
+          t.fuzzed, t.fuzz_legal);
   cr_expect_eq(t.found, t.positions, "%s: %lu of %lu positions list the record's action", rules,
                t.found, t.positions);
   referee_game_free(g);
@@ -150,7 +268,8 @@ static void play(const char *rules, unsigned long long seed) {
 }
 
 #define VARIANT(id, name) \
-  Test(api_legal, id, .timeout = 600) { play(name, 7); }
+  Test(api_legal, id, .timeout = 600) { play(name, 7, false); } \
+  Test(api_legal, id##_no_stock, .timeout = 600) { play(name, 8, true); }
 VARIANT(classic, "classic")
 VARIANT(two_player, "two-player")
 VARIANT(chinese, "chinese")
