@@ -368,7 +368,11 @@ int referee_game_state(const referee_game_t *game, referee_state_t *out, size_t 
  * their gaps or at their ends), additions to each of the team's melds
  * (written `add #N`; `add RANK` names the same action as `#N` of that set),
  * red threes by any seat, the foot, talons, shows of the whole hand, ask,
- * yes, no, discard, end, and merges of two of the team's melds.
+ * yes, no, discard, end, and merges of two of the team's melds. Melds, adds,
+ * takes and shows are tried for the player to act (verbs.def: no one else
+ * may make them), the other verbs for every player. Two limits: without a
+ * stock line, draws of three cards or more (turn.draw) and a talon's cards
+ * from the stock are not listed; `add RANK` is listed as `add #N` only.
  * A candidate names distinct card multisets: two actions that differ only
  * in suits are listed apart (a sequence is of one suit, a discard names its
  * card); with REFEREE_LEGAL_BY_RANK, only the first of each multiset of

@@ -206,12 +206,18 @@ static PyObject *game_legal(GameObject *self, PyObject *args) {
   int by_rank = 0;
   if (!PyArg_ParseTuple(args, "|p", &by_rank)) return NULL;
   unsigned flags = by_rank ? REFEREE_LEGAL_BY_RANK : 0;
-  int n = referee_game_legal(self->game, NULL, 0, flags);
-  if (n < 0) return PyErr_NoMemory();
-  referee_legal_t *a = PyMem_Malloc((size_t)(n ? n : 1) * sizeof *a);
+  int max = 1024, n = -1; /* most positions list fewer: one call; else a second, sized */
+  referee_legal_t *a = PyMem_Malloc((size_t)max * sizeof *a);
+  if (a) n = referee_game_legal(self->game, a, max, flags);
+  if (n > max) {
+    PyMem_Free(a);
+    a = PyMem_Malloc((size_t)n * sizeof *a);
+    max = n;
+    n = a ? referee_game_legal(self->game, a, max, flags) : -1;
+  }
   referee_state_t *s = PyMem_Malloc(sizeof *s);
   PyObject *list = NULL;
-  if (!a || !s || referee_game_legal(self->game, a, n, flags) != n) PyErr_NoMemory();
+  if (!a || !s || n < 0 || n > max) PyErr_NoMemory();
   else list = PyList_New(0);
   if (list) referee_game_state(self->game, s, sizeof *s);
   for (int i = 0; list && i < n; i++) {
