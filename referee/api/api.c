@@ -69,6 +69,7 @@ void referee_game_free(referee_game_t *g) {
   cgr_close(g->reader);
   eng_free(g->scratch);
   referee_game_free(g->trial);
+  api_legal_free(g->legal);
   free(g);
 }
 

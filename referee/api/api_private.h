@@ -1,6 +1,6 @@
 /* api_private.h — the handles of referee.h, shared by api.c (games fed
- * line by line, reset, copied, tried) and state.c (the state as plain
- * structs). */
+ * line by line, reset, copied, tried), state.c (the state as plain
+ * structs) and legal.c (every legal action). */
 #ifndef API_PRIVATE_H
 #define API_PRIVATE_H
 
@@ -28,7 +28,11 @@ struct referee_game {
   engine_t *scratch;   /* referee_game_pending's what-if space, made with the game */
   eng_pending_t pending[MAX_PENDING];
   referee_game_t *trial; /* referee_game_try's copy, made at the first try */
+  struct legal_store *legal; /* referee_game_legal's lists, made at its first call */
   char buf[CGR_MAX_LINE + 1];
 };
+
+/* Frees referee_game_legal's lists (legal.c); NULL is fine. */
+void api_legal_free(struct legal_store *ls);
 
 #endif

@@ -352,6 +352,60 @@ typedef struct {
  * game or out is NULL (out unchanged). */
 int referee_game_state(const referee_game_t *game, referee_state_t *out, size_t size);
 
+/* ---- every legal action (added after 0.1.0) --------------------------------
+ *
+ * The actions the referee would accept as the game's next line, each as a
+ * struct and as its line. They are found by trying: candidates are made from
+ * the state (each player's hand, the team's melds, the pile's top card, the
+ * stock line's next cards, the verbs of the turn) and each is fed to the
+ * game's copy that referee_game_try keeps; those it accepts are listed. So
+ * every action listed is accepted (the engine judged it), and the rules are
+ * judged nowhere else. The candidates cover every verb: draws (the stock
+ * line's next cards; without a stock line, every card or pair of cards),
+ * takes (alone, or with cards of the top card's rank and wild cards, or
+ * naturals of its suit making a sequence with it), melds (cards of one rank
+ * and wild cards, wild cards alone, sequences of a suit with wild cards in
+ * their gaps or at their ends), additions to each of the team's melds
+ * (written `add #N`; `add RANK` names the same action as `#N` of that set),
+ * red threes by any seat, the foot, talons, shows of the whole hand, ask,
+ * yes, no, discard, end, and merges of two of the team's melds. Melds, adds,
+ * takes and shows are tried for the player to act (verbs.def: no one else
+ * may make them), the other verbs for every player. Two limits: without a
+ * stock line, draws of three cards or more (turn.draw) and a talon's cards
+ * from the stock are not listed; `add RANK` is listed as `add #N` only.
+ * A candidate names distinct card multisets: two actions that differ only
+ * in suits are listed apart (a sequence is of one suit, a discard names its
+ * card); with REFEREE_LEGAL_BY_RANK, only the first of each multiset of
+ * ranks is listed (for the same player, verb and meld). Cards are written in
+ * card order (REFEREE_CARD_KINDS: by rank, then spades, hearts, diamonds,
+ * clubs), as the line lists them. */
+enum { REFEREE_LEGAL_BY_RANK = 1 };
+
+/* What a listed action leaves the turn owing (referee_game_pending after
+ * it): bit 1u << when for each judgement put off (referee_pending_when_t);
+ * 0 when nothing is owed. */
+typedef struct {
+  int player;                  /* the seat acting, as referee_state_t numbers them */
+  const char *verb;            /* "draw", "meld", ... (as in referee_action_t) */
+  const char *ref;             /* "#N" for add, "#N #M" for merge, else NULL */
+  const unsigned char *cards;  /* the cards named, as card numbers, in card order */
+  size_t ncards;
+  const char *line;            /* the line: "Anne meld 7S 7H JK" */
+  unsigned owes;               /* bits 1u << referee_pending_when_t */
+} referee_legal_t;
+
+/* Finds every legal next action and fills out[0..max) with the first of
+ * them; returns how many there are in all (call with max 0 to ask the size
+ * to give). 0 when no action may come now (outside a hand, once the verdict
+ * is not legal or the game finished). flags: 0 or REFEREE_LEGAL_BY_RANK.
+ * The strings and card arrays belong to the game and live until its next
+ * call to this, or until it is freed; the buffers grow as needed and are
+ * kept, so a game asked again allocates nothing once they are large enough.
+ * -1 when game is NULL, out is NULL with max > 0, or without memory.
+ * The game itself is unchanged; its try copy is not (referee_game_try's
+ * last verdict is gone). */
+int referee_game_legal(referee_game_t *game, referee_legal_t *out, int max, unsigned flags);
+
 #ifdef __cplusplus
 }
 #endif

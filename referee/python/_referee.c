@@ -188,6 +188,48 @@ static PyObject *game_pending(GameObject *self, PyObject *unused) {
   return list;
 }
 
+/* One legal action: (player, verb, ref, [card names], line, owes). */
+static PyObject *legal_tuple(const referee_state_t *s, const referee_legal_t *a) {
+  PyObject *cards = PyList_New(0);
+  for (size_t i = 0; cards && i < a->ncards; i++) {
+    PyObject *c = PyUnicode_FromString(referee_card_name(a->cards[i]));
+    if (!c || PyList_Append(cards, c) < 0) Py_CLEAR(cards);
+    Py_XDECREF(c);
+  }
+  if (!cards) return NULL;
+  return Py_BuildValue("(NsNNsI)", str_or_none(s->player[a->player].name), a->verb,
+                       str_or_none(a->ref), cards, a->line, a->owes);
+}
+
+/* legal(by_rank=False) -> [(player, verb, ref, cards, line, owes)]: referee_game_legal */
+static PyObject *game_legal(GameObject *self, PyObject *args) {
+  int by_rank = 0;
+  if (!PyArg_ParseTuple(args, "|p", &by_rank)) return NULL;
+  unsigned flags = by_rank ? REFEREE_LEGAL_BY_RANK : 0;
+  int max = 1024, n = -1; /* most positions list fewer: one call; else a second, sized */
+  referee_legal_t *a = PyMem_Malloc((size_t)max * sizeof *a);
+  if (a) n = referee_game_legal(self->game, a, max, flags);
+  if (n > max) {
+    PyMem_Free(a);
+    a = PyMem_Malloc((size_t)n * sizeof *a);
+    max = n;
+    n = a ? referee_game_legal(self->game, a, max, flags) : -1;
+  }
+  referee_state_t *s = PyMem_Malloc(sizeof *s);
+  PyObject *list = NULL;
+  if (!a || !s || n < 0 || n > max) PyErr_NoMemory();
+  else list = PyList_New(0);
+  if (list) referee_game_state(self->game, s, sizeof *s);
+  for (int i = 0; list && i < n; i++) {
+    PyObject *t = legal_tuple(s, &a[i]);
+    if (!t || PyList_Append(list, t) < 0) Py_CLEAR(list);
+    Py_XDECREF(t);
+  }
+  PyMem_Free(a);
+  PyMem_Free(s);
+  return list;
+}
+
 /* (team names, totals, [each completed hand's scores], player to act, over, winner) */
 static PyObject *game_scores(GameObject *self, PyObject *unused) {
   (void)unused;
@@ -316,6 +358,7 @@ static PyMethodDef game_methods[] = {
   {"try_line", (PyCFunction)game_try, METH_O, "try_line(text) -> verdict: referee_game_try"},
   {"verdict", (PyCFunction)game_verdict, METH_NOARGS, "verdict() -> verdict tuple"},
   {"pending", (PyCFunction)game_pending, METH_NOARGS, "pending() -> [pending tuple]"},
+  {"legal", (PyCFunction)game_legal, METH_VARARGS, "legal(by_rank=False) -> [action tuple]: referee_game_legal"},
   {"scores", (PyCFunction)game_scores, METH_NOARGS, "scores() -> (teams, totals, hands, to_act, over, winner)"},
   {"hand_size", (PyCFunction)game_hand_size, METH_O, "hand_size(player) -> int"},
   {"state", (PyCFunction)game_state, METH_NOARGS, "state() -> dict: referee_game_state"},

@@ -23,7 +23,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
 from . import _referee
 
 __all__ = [
-    "Record", "RecordVerdict", "check", "records", "Game", "IllegalAction", "MalformedLine", "Pending", "RefereeError", "Ruleset",
+    "Action", "Record", "RecordVerdict", "check", "records", "Game", "IllegalAction", "MalformedLine", "Pending", "RefereeError", "Ruleset",
     "RulesetError", "Verdict", "LEGAL", "ILLEGAL", "MALFORMED",
 ]
 __version__ = "0.1.0"
@@ -85,6 +85,23 @@ class Pending:
     message: str
     rule: Optional[str]
     when: str
+
+
+@dataclass(frozen=True)
+class Action:
+    """A legal next action (Game.legal_actions()): who acts, the verb, the
+    meld reference ("#N" for add, "#N #M" for merge, else None), the cards
+    named (in card order; a draw's in the stock's order), the line to push,
+    and what the turn would still owe after it: the "when" of each
+    judgement pending() would then report ("turn_end", "not_out",
+    "last_discard"), empty when nothing is owed."""
+
+    player: str
+    verb: str
+    ref: Optional[str]
+    cards: Tuple[str, ...]
+    line: str
+    owes: Tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -330,6 +347,15 @@ class Game:
         end...), oldest first; empty when the turn may end any way."""
         return [Pending(code, line, col, message or "", rule, _WHEN.get(when, "turn_end"))
                 for code, line, col, message, rule, when in self._game.pending()]
+
+    def legal_actions(self, by_rank: bool = False) -> List[Action]:
+        """Every action the referee would accept as the next line, each
+        tried on a copy of the game (referee_game_legal); actions that differ
+        only in suits are listed apart, or one per multiset of ranks with
+        by_rank. Empty outside a hand and once the game is refuted."""
+        return [Action(player, verb, ref, tuple(cards), line,
+                       tuple(_WHEN[w] for w in sorted(_WHEN) if owes & (1 << w)))
+                for player, verb, ref, cards, line, owes in self._game.legal(by_rank)]
 
     @property
     def turn(self) -> Optional[str]:
