@@ -341,7 +341,7 @@ static int by_size(const void *a, const void *b) { return *(const int *)a - *(co
 static bool same_sizes(int *a, int na, const int *b, int nb) {
   if (na != nb) return false;
   int bb[RS_MAX_GROUPS + 14];
-  memcpy(bb, b, (size_t)nb * sizeof *b);
+  if (nb > 0) memcpy(bb, b, (size_t)nb * sizeof *b);
   qsort(a, (size_t)na, sizeof *a, by_size);
   qsort(bb, (size_t)nb, sizeof *bb, by_size);
   return memcmp(a, bb, (size_t)na * sizeof *a) == 0;
@@ -395,7 +395,8 @@ static bool fits(const ruleset_t *rs, const rs_special_hand_t *h, const int *car
   if (!straight) return fits_groups(rs, h, h->groups, h->ngroups, n);
   for (int r = 0; r < 13; r++) /* one of each rank A..K, the two and a three as their rank */
     if (n[r]-- == 0) return false;
-  return fits_groups(rs, h, NULL, 0, n);
+  static const int no_groups[1] = {0};
+  return fits_groups(rs, h, no_groups, 0, n);
 }
 
 /* the value of the row worth most that the shown cards fit, 0 for none */
