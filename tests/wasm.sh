@@ -68,7 +68,7 @@ cc pcre2_chartables "$w/pcre2_chartables.c" $PCRE_FLAGS
 WARN="-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes -Werror"
 inc="-I$w/include -Ireferee/core -Iformats -Ireferee/api -DPCRE2_STATIC"
 for src in referee/core/*.c formats/cgr.c formats/cgr_fast.c formats/cgr_grammar.c \
-  referee/api/api.c referee/api/state.c; do
+  referee/api/*.c; do
   name=$(echo "$src" | tr / _ | sed 's/\.c$//')
   # shellcheck disable=SC2086
   cc "$name" "$src" $inc $WARN
