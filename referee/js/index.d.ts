@@ -29,6 +29,18 @@ export interface Pending {
   when: 'turn-end' | 'not-out' | 'last-discard';
 }
 
+/** A legal next action: its record line, and what the turn would still owe after it. */
+export interface LegalAction {
+  player: string;
+  verb: string;
+  /** "#N" for add, "#N #M" for merge, else null */
+  ref: string | null;
+  /** the cards named, as records write them ("7H", "JK") */
+  cards: string[];
+  line: string;
+  owes: Array<'turn-end' | 'not-out' | 'last-discard'>;
+}
+
 export interface TeamState {
   name: string;
   /** Over the hands completed so far. */
@@ -114,6 +126,8 @@ export class Game {
   readonly totals: Record<string, number>;
   /** Cards in a player's hand in the hand in progress, or -1. */
   handSize(player: string): number;
+  /** Every legal next action; byRank: one for each multiset of ranks (suits collapsed). */
+  legalActions(options?: { byRank?: boolean }): LegalAction[];
   free(): void;
 }
 

@@ -278,6 +278,37 @@ export class Game {
       winner: winner >= 0 ? teams[winner].name : null,
     };
   }
+  /**
+   * Every legal next action (referee_game_legal): {player, verb, ref, cards,
+   * line, owes}, owes naming what the turn would still owe after it
+   * ('turn-end', 'not-out', 'last-discard'). byRank: one action for each
+   * multiset of ranks, where the others differ only in suits.
+   */
+  legalActions({ byRank = false } = {}) {
+    const flags = byRank ? 1 : 0;
+    const n = M._referee_game_legal(this.#ptr, 0, 0, flags);
+    if (n < 0) throw new RefereeError('no-memory', 'out of memory');
+    if (n === 0) return [];
+    const size = 28; // referee_legal_t on wasm32: 7 words
+    const out = M._malloc(n * size);
+    if (!out) throw new RefereeError('no-memory', 'out of memory');
+    try {
+      const got = Math.min(n, M._referee_game_legal(this.#ptr, out, n, flags));
+      const list = [];
+      for (let i = 0; i < got; i++) {
+        const u = M.HEAPU32;
+        const w = (out + i * size) >> 2;
+        const cards = [];
+        for (let k = 0; k < u[w + 4]; k++) cards.push(str(M._referee_card_name(M.HEAPU8[u[w + 3] + k])));
+        const line = str(u[w + 5]);
+        list.push({ player: line.split(' ')[0], verb: str(u[w + 1]), ref: str(u[w + 2]), cards, line,
+          owes: WHEN.filter((_, bit) => u[w + 6] & (1 << bit)) });
+      }
+      return list;
+    } finally {
+      M._free(out);
+    }
+  }
   /** Cards in a player's hand in the hand in progress, or -1. */
   handSize(player) {
     const [p] = bytesIn(player);

@@ -30,6 +30,27 @@ test('an illegal action throws IllegalAction with code, line, column, message, r
   assert.equal(game.verdict.status, 'illegal'); // the game keeps its verdict
 });
 
+test("legalActions lists the record's next line, and tryLine accepts every one listed", () => {
+  const game = new Game('classic');
+  for (const line of head.slice(0, 9)) game.push(line);
+  const draws = game.legalActions();
+  // no stock line: a draw may name any card the stock can still hold
+  assert.ok(draws.length > 1 && draws.every((a) => a.player === 'Anne' && a.verb === 'draw'));
+  assert.ok(draws.some((a) => a.line === head[9]));
+  game.push(head[9]);
+  const actions = game.legalActions();
+  // the record's meld, its cards in card order (spades, hearts, diamonds, clubs)
+  const same = (a, line) => { const [p, v, ...c] = line.split(' ');
+    return a.player === p && a.verb === v && [...a.cards].sort().join() === c.sort().join(); };
+  const meld = actions.find((a) => same(a, rest[0]));
+  assert.ok(meld, "the record's meld is listed");
+  for (const a of actions) assert.equal(game.tryLine(a.line).status, 'legal', a.line);
+  const short = actions.find((a) => same(a, 'Anne meld 9H 9H 9S'));
+  assert.deepEqual(short.owes, ['turn-end']); // short of the opening: owed at the turn's end
+  const byRank = game.legalActions({ byRank: true });
+  assert.ok(byRank.length < actions.length && byRank.every((a) => actions.some((b) => b.line === a.line)));
+});
+
 test('a line that cannot be read throws MalformedLine', () => {
   const game = new Game();
   game.push('cgr 1');
