@@ -1,7 +1,9 @@
 #!/bin/sh
 # The npm package (referee/js): built to WebAssembly (tests/wasm.sh, kept in
 # BUILD/wasm), its tests under Node's own runner (every corpus record's
-# verdict equal to REFEREE --json's; the calls and their errors), then
+# verdict equal to REFEREE --json's; the calls and their errors; the legal
+# actions at every line of a generated game of each variant equal to the C
+# library's, printed by LEGAL_LINES, tests/npm/legal_lines.c), then
 # `npm pack` and the tarball installed offline into a scratch project, where
 # a program judges records with it, and a page in headless Chromium (served
 # by tests/npm/serve.mjs) loads it and judges a record.
@@ -18,7 +20,7 @@ rc=0; sh "$src/tests/wasm.sh" "$build" || rc=$?
 [ "$rc" -eq 0 ] || exit "$rc"
 
 cd "$src/referee/js"
-REFEREE=$referee CORPUS=$src/corpus node --test test/
+REFEREE=$referee CORPUS=$src/corpus LEGAL_LINES=${LEGAL_LINES:-} node --test test/
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
