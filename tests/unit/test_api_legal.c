@@ -271,8 +271,8 @@ static void play(const char *rules, unsigned long long seed, bool no_stock) {
 }
 
 #define VARIANT(id, name) \
-  Test(api_legal, id, .timeout = 600) { play(name, 7, false); } \
-  Test(api_legal, id##_no_stock, .timeout = 600) { play(name, 8, true); }
+  Test(api_legal, id) { play(name, 7, false); } \
+  Test(api_legal, id##_no_stock) { play(name, 8, true); }
 VARIANT(classic, "classic")
 VARIANT(two_player, "two-player")
 VARIANT(chinese, "chinese")

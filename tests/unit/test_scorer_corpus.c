@@ -57,5 +57,6 @@ Test(scorer_corpus, every_claimed_score_of_a_legal_record, .timeout = 120) {
             judged, t.records, t.scored);
   cr_expect_eq(t.differ, 0, "%d of %d scored legal records differ from the second scorer",
                t.differ, t.scored);
-  cr_log_info("%d legal records, %d with scores, %d hands", t.records, t.scored, t.hands);
+  fprintf(stderr, "scorer corpus: %d legal records, %d with scores, %d hands, %d differ\n",
+          t.records, t.scored, t.hands, t.differ);
 }
