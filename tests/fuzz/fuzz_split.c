@@ -537,9 +537,11 @@ static void check_shards(const uint8_t *prm, int nfiles, char **files, const opt
   for (int k = 0; k < n; k++) plain_argv[2 + k] = shards[k];
   rc = merge(2 + n, plain_argv, &merged);
   char want[256];
+  /* "1 record", "1 ruleset error": a count of one in the singular */
   snprintf(want, sizeof want,
-           "%llu records: %llu legal, %llu illegal, %llu malformed, %llu ruleset errors\n",
-           counts->records, counts->count[0], counts->count[1], counts->count[2], counts->count[3]);
+           "%llu record%s: %llu legal, %llu illegal, %llu malformed, %llu ruleset error%s\n",
+           counts->records, counts->records == 1 ? "" : "s", counts->count[0], counts->count[1],
+           counts->count[2], counts->count[3], counts->count[3] == 1 ? "" : "s");
   FUZZ_ASSERT(strcmp(merged, want) == 0 && rc == status,
               "merge: '%s' (exit %d), not '%s' (exit %d)", merged, rc, want, status);
   free(merged);
