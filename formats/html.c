@@ -337,8 +337,10 @@ static void put_people(FILE *out, const record_t *rec) {
   putc(']', out);
   if (rec->rs && rec->rs->canasta.words != WORDS_PURE_IMPURE)
     fprintf(out, ",\"mw\":%d", (int)rec->rs->canasta.words);
-  if (rec->rs && rec->rs->sequence.word != WORD_SEQUENCE)
-    fprintf(out, ",\"sw\":%d", (int)rec->rs->sequence.word);
+  if (rec->rs && strcmp(rec->rs->sequence.word, "sequence") != 0) {
+    fputs(",\"sw\":", out);
+    json_string_safe(out, rec->rs->sequence.word);
+  }
   fputs(",\"teams\":[", out);
   for (int t = 0; t < rec->nteams; t++) {
     if (t) putc(',', out);
@@ -548,7 +550,7 @@ static const char *const page_words[] = {
   N_(", {0}’s when it opens"), N_(", the first to the next team to open"),
   N_("; {0}’s hand is empty: {1}’s packet ({2}) comes first, with talon"),
   N_("; {0} may take {1}’s packet ({2}) now with talon; any other line forfeits it"),
-  N_("wild canasta"), N_("wild book"), N_("samba"), N_("escalera"), N_("natural canasta of {0}s"),
+  N_("wild canasta"), N_("wild book"), N_("natural canasta of {0}s"),
   N_("mixed canasta of {0}s"), N_("clean book of {0}s"), N_("dirty book of {0}s"),
   N_("hand {0}: {1} showed a special hand, {2}, for {3} points")};
 

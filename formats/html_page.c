@@ -135,9 +135,9 @@ const char *const html_tail[] = {
    * next to open), the player owed one (-1), whose hand is empty, its size] */
   /* a meld's words (canasta.words: r.mw, sequence.word: r.sw; the seeds'
    * when absent): m = [team, rank or 'wild' or 'seq', canasta, hidden, impure] */
-  "function label(r,m){var w=r.mw||0,q=r.sw||0;\n",
+  "function label(r,m){var w=r.mw||0,q=r.sw;\n",
   " if(m[1]=='wild')return T(m[2]?['canasta of wild cards (closed)','wild canasta','wild book'][w]:'meld of wild cards');\n",
-  " if(m[1]=='seq'&&q)return T(m[2]?['sequence','samba','escalera'][q]:'sequence');\n",
+  " if(m[1]=='seq'&&q)return m[2]?q:T('sequence');\n",
   " if(!w||m[1]=='seq')return(m[1]=='seq'?T('sequence'):F('{0}s',m[1]))+(m[2]?' '+T((m[3]?'hidden ':'')+(m[4]?'impure':'pure')+' canasta (closed)'):'');\n",
   " if(!m[2])return F('{0}s',m[1]);\n",
   " return F(w==1?(m[4]?'mixed canasta of {0}s':'natural canasta of {0}s'):(m[4]?'dirty book of {0}s':'clean book of {0}s'),m[1])}\n",

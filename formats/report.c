@@ -439,10 +439,14 @@ static const char *const wild_words[][2] = {
     [WORDS_PURE_IMPURE] = {N_("meld of wild cards"), N_("canasta of wild cards")},
     [WORDS_NATURAL_MIXED] = {N_("meld of wild cards"), N_("wild canasta")},
     [WORDS_CLEAN_DIRTY] = {N_("meld of wild cards"), N_("wild book")}};
-static const char *const sequence_words[][3] = {
-    [WORD_SEQUENCE] = {N_("sequence"), N_("sequence, complete"), N_("sequence, complete: a canasta")},
-    [WORD_SAMBA] = {N_("sequence"), N_("samba"), N_("samba, a canasta")},
-    [WORD_ESCALERA] = {N_("sequence"), N_("escalera"), N_("escalera, a canasta")}};
+/* A complete sequence: the ruleset's word ("sequence": the seeds' words). */
+static void sequence_kind(const ruleset_t *rs, bool canasta, bool complete, char *buf, size_t len) {
+  bool own = strcmp(rs->sequence.word, "sequence") != 0;
+  if (canasta && own) snprintf(buf, len, _("%s, a canasta"), rs->sequence.word);
+  else if (canasta) snprintf(buf, len, "%s", _("sequence, complete: a canasta"));
+  else if (complete && own) snprintf(buf, len, "%s", rs->sequence.word);
+  else snprintf(buf, len, "%s", complete ? _("sequence, complete") : _("sequence"));
+}
 
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
   bool pure = meld_is_pure(e->kinds, m), canasta = meld_is_canasta(e->kinds, m);
@@ -450,8 +454,7 @@ static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, si
   if (m->kind == KIND_WILD_MELD) /* wild_meld: no rank, never pure or impure */
     snprintf(buf, len, "%s", _(wild_words[w][canasta]));
   else if (meld_row(e->kinds, m)->sequence)
-    snprintf(buf, len, "%s", _(sequence_words[e->rs->sequence.word]
-                                             [canasta ? 2 : meld_is_complete(e->kinds, m)]));
+    sequence_kind(e->rs, canasta, meld_is_complete(e->kinds, m), buf, len);
   else if (w == WORDS_PURE_IMPURE && canasta && m->hidden)
     snprintf(buf, len, pure ? _("hidden pure canasta %s") : _("hidden impure canasta %s"),
              card_rank_of(m->rank));

@@ -76,6 +76,7 @@ typedef struct { int cards; } rs_packet_t;
 #define CLASSES RS_TYPE(unsigned, ) /* RS_* bits */
 #define RANKS RS_TYPE(bool, [RANK_COUNT])
 #define RANK RS_TYPE(int, )
+#define TEXT(len) RS_TYPE(char, [len]) /* a word, NUL-terminated */
 #define VALUES(lo, hi) RS_TYPE(int, [RANK_COUNT])
 #define RANK_MAP(lo, hi) RS_TYPE(int, [RANK_COUNT])
 #define LIST(entry_fields, entry, count, fewest, most) RS_LIST(entry, [most], count)
@@ -157,6 +158,7 @@ typedef struct {
 #undef ENUM
 #undef CLASSES
 #undef RANKS
+#undef TEXT
 #undef RANK
 #undef VALUES
 #undef RANK_MAP

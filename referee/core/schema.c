@@ -86,6 +86,7 @@ static const field_t packet_fields[] = {
 #define CLASSES .type = F_CLASSES
 #define RANKS .type = F_RANKS
 #define RANK .type = F_RANK
+#define TEXT(len) .type = F_STR, .min = 1, .max = (len) - 1
 #define VALUES(lo, hi) .type = F_VALUES, .min = lo, .max = hi
 #define RANK_MAP(lo, hi) .type = F_RANK_MAP, .min = lo, .max = hi
 #define LIST(entry, type_, count, fewest, most)                                          \
