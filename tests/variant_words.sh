@@ -20,7 +20,8 @@
 #     not a paragraph's tail cut at a word in italics;
 #  7. each variant's melds in its own words, from its ruleset (canasta.words,
 #     sequence.word): natural and mixed canastas, clean and dirty books, an
-#     escalera, in --explain and the page; the seeds keep pure and impure.
+#     escalera, a house's own word, in --explain and the page; the seeds
+#     keep pure and impure.
 # jq reads the JSON; without it the test says SKIP (77).
 # Usage: sh tests/variant_words.sh REFEREE SOURCE_DIR
 set -u
@@ -126,6 +127,13 @@ contains "$tmp/out" "#2 clean book of kings: " "Hand and Foot: a clean book"
 noenv "$ref" --explain "$src/corpus/bolivia/illegal-black3-in-hand-score.cgr" >"$tmp/out"
 contains "$tmp/out" "#1 escalera, a canasta: " "Bolivia: an escalera"
 contains "$tmp/out" "#2 wild canasta: " "Bolivia: a wild canasta"
+# a house's own word for a sequence, shown as written, in the text and the page
+printf 'schema: 1\nname: runs\nextends: bolivia\nsequence: {word: "run</script>"}\n' >"$tmp/runs.yaml"
+noenv "$ref" --rules "$tmp/runs.yaml" --explain "$src/corpus/bolivia/illegal-black3-in-hand-score.cgr" >"$tmp/out"
+contains "$tmp/out" "#1 run</script>, a canasta: " "a house's word for a sequence"
+noenv "$ref" --rules "$tmp/runs.yaml" --quiet --html "$tmp/runs.html" "$src/corpus/bolivia/illegal-black3-in-hand-score.cgr"
+page_data "$tmp/runs.html" | jq -e '.sw == "run</script>"' >/dev/null ||
+  fail "the page does not carry the house's word, or the word ends its script element"
 noenv "$ref" --explain "$src/corpus/classic/illegal-go-out-requirement.cgr" >"$tmp/out"
 grep -q "natural canasta\|mixed canasta\|book of" "$tmp/out" && fail "classic in another variant's words"
 noenv "$ref" --quiet --html "$tmp/hf.html" "$src/corpus/hand-and-foot/illegal-go-out-permission.cgr"
