@@ -44,14 +44,6 @@ static cgr_reader_t *reader_new(FILE *f) {
 cgr_reader_t *cgr_open(FILE *f) { return reader_new(f); }
 cgr_reader_t *cgr_open_lines(void) { return reader_new(NULL); }
 
-cgr_reader_t *cgr_open_mem(const char *buf, size_t len, FILE *then) {
-  cgr_reader_t *r = reader_new(then);
-  if (!r) return NULL;
-  r->mem = buf;
-  r->mem_len = len;
-  return r;
-}
-
 void cgr_set_first_line(cgr_reader_t *r, unsigned line) { r->lineno = line ? line - 1 : 0; }
 
 void cgr_restart(cgr_reader_t *r, const char *buf, size_t len, FILE *then, unsigned first_line) {

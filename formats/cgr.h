@@ -22,9 +22,6 @@ typedef struct cgr_reader cgr_reader_t;
 cgr_reader_t *cgr_open(FILE *f);
 /* A reader of single lines given with cgr_parse_line (no file). */
 cgr_reader_t *cgr_open_lines(void);
-/* Reads the len bytes at buf (borrowed until cgr_close), then the stream
- * `then` when not NULL (a part of a file held in memory, and the rest). */
-cgr_reader_t *cgr_open_mem(const char *buf, size_t len, FILE *then);
 /* The same reader (its patterns compiled once) on new input, from line
  * first_line: for the parts of a file cut by cgr_split.h. */
 void cgr_restart(cgr_reader_t *r, const char *buf, size_t len, FILE *then, unsigned first_line);

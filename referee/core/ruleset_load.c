@@ -662,11 +662,6 @@ static bool load_file(ruleset_t *rs, const char *path, rs_error_t *err, chain_t 
   return ok;
 }
 
-bool rs_load_file(ruleset_t *rs, const char *path, rs_error_t *err) {
-  chain_t ch = {0};
-  return load_file(rs, path, err, &ch);
-}
-
 bool rs_load(ruleset_t *rs, const char *name_or_path, rs_error_t *err) {
   chain_t ch = {0};
   return load_named(rs, name_or_path, err, &ch);

@@ -36,12 +36,6 @@ int stmt_keyword(const char *s, size_t n) {
 
 const char *verb_name(verb_t v) { return v < V_COUNT ? verb_table[v].name : "?"; }
 
-int verb_parse(const char *s, size_t n) {
-  for (int v = 0; v < V_COUNT; v++)
-    if (verb_table[v].len == n && memcmp(verb_table[v].name, s, n) == 0) return v;
-  return -1;
-}
-
 bool verb_cards_fit(verb_t v, unsigned n) {
   return v < V_COUNT && n >= verb_table[v].min_cards && n <= verb_table[v].max_cards;
 }

@@ -109,8 +109,6 @@ extern const verb_info_t verb_table[V_COUNT];
 
 /* The verb as players write it ("draw", "meld", ...). */
 const char *verb_name(verb_t v);
-/* The verb written s[0..n), or -1. */
-int verb_parse(const char *s, size_t n);
 /* Whether verb v takes n cards. */
 bool verb_cards_fit(verb_t v, unsigned n);
 /* The verbs as players write them, in the table's order, separated by ", "

@@ -6,8 +6,6 @@
 
 #include "engine.h"
 
-void uses_clear(rule_uses_t *u) { memset(u, 0, sizeof *u); }
-
 void uses_merge(rule_uses_t *dst, const rule_uses_t *src) {
   for (size_t i = 0; i < sizeof dst->w / sizeof dst->w[0]; i++) dst->w[i] |= src->w[i];
 }

@@ -24,7 +24,6 @@ static inline void uses_add(rule_uses_t *u, rule_key_t k) {
 static inline bool uses_has(const rule_uses_t *u, rule_key_t k) {
   return (u->w[k / 64] >> (k % 64)) & 1;
 }
-void uses_clear(rule_uses_t *u);
 void uses_merge(rule_uses_t *dst, const rule_uses_t *src);
 
 /* Whether the ruleset has the rule at all: a legal record can rely only on a

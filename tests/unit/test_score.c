@@ -221,7 +221,7 @@ Test(score, threes_against_by_colour_agree_with_the_second_scorer) {
   snprintf(path, sizeof path, "%s/corpus/custom/threes-against-by-colour.yaml", SOURCE_DIR);
   ruleset_t rs;
   rs_error_t err;
-  cr_assert(rs_load_file(&rs, path, &err), "%s", path);
+  cr_assert(rs_load(&rs, path, &err), "%s", path);
   char *text = slurp("corpus/custom/legal-threes-against-by-colour.cgr");
   scorer_result_t sc;
   scorer_check(text, strlen(text), &rs, &sc);
