@@ -2,8 +2,6 @@
  * rule switched on. */
 #include "uses.h"
 
-#include <string.h>
-
 #include "engine.h"
 
 void uses_merge(rule_uses_t *dst, const rule_uses_t *src) {
