@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "json.h"
 #include "ruleset.h"
+#include "ruleset_yaml.h"
 
 bool shard_parse(const char *text, shard_t *sh) {
   char *end;

@@ -17,6 +17,7 @@
 #include "lang.h"
 #include "merge.h"
 #include "output.h"
+#include "ruleset_yaml.h"
 
 /* --rules R that does not load: a YAML error at its position in the file;
  * otherwise (no such built-in name, a file that cannot be read) what R is. */

@@ -195,9 +195,6 @@ size_t rs_name_distance(const char *a, const char *b);
 const char *rs_nearest_builtin(const char *name);
 /* Whether rs_load reads NAME as a path (it holds '/' or ends in .yaml). */
 bool rs_is_path(const char *name);
-/* rs as a YAML ruleset: every key of the schema with rs's value, no
- * `extends` (what rs resolves to); it loads back to rs (ruleset_yaml.c). */
-void rs_write_yaml(FILE *out, const ruleset_t *rs);
 /* A relative path named in file `from` (a ruleset's `extends`, a record's
  * `variant`): the path beside `from` when a file there has that name
  * (checked with stat, nothing opened), else `name` itself; "./" parts

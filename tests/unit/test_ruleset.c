@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ruleset.h"
+#include "ruleset_yaml.h"
 #include "schema.h"
 #include "keys.h"
 #include "uses.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "ruleset_yaml.h"
 #include "special.h"
 
 /* "7S 7S KH" as counts. */

@@ -1,12 +1,12 @@
-/* ruleset_yaml.c — a ruleset written back as YAML (ruleset.h: rs_write_yaml),
+/* ruleset_yaml.c — a ruleset written back as YAML (ruleset_yaml.h),
  * every key of the schema with the value the ruleset has, from the same
  * table the loader reads (schema.h): what a ruleset resolves to after its
  * `extends`, which loads back to the same ruleset. */
-#include <stdio.h>
+#include "ruleset_yaml.h"
+
 #include <string.h>
 
 #include "card.h"
-#include "ruleset.h"
 #include "schema.h"
 
 /* A string in YAML's double quotes: a control character (C0, DEL, or C1,
