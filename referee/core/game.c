@@ -626,7 +626,6 @@ static void place_malformed(game_t *g) {
 static void note_malformed(game_t *g, const stmt_error_t *err, const char *line_text) {
   bool in_record = g->started && g->state != R_NONE;
   if (err->starts_record) {
-    if (!in_record) place_malformed(g); /* before the first record: one of its own */
     close_record(g, err->line, line_text);
     if (g->started || g->state == R_DONE) flush(g);
     if (g->state == R_NONE) start_record(g, err->line);

@@ -369,22 +369,6 @@ static void feed_action(referee_game_t *g, char *line, bool ref) {
   referee_game_action(g, &a);
 }
 
-/* Known and open (docs/fuzzing.md): a comment line that cannot be read is
- * malformed at once through the API, and with the next statement in the
- * driver, which may give that statement's own error first. Whether line
- * `no` of text is a comment line. */
-static bool comment_at(const char *text, size_t len, unsigned no) {
-  const char *p = text, *end = text + len;
-  for (unsigned l = 1; l < no && p < end; l++) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    p = nl ? nl + 1 : end;
-  }
-  const char *nl = p < end ? memchr(p, '\n', (size_t)(end - p)) : NULL;
-  const char *t;
-  size_t tn;
-  return p < end && comment_line(p, (size_t)((nl ? nl : end) - p), &t, &tn);
-}
-
 static void check_api(const char *text, size_t len, const want_t *x, const referee_rules_t *rules,
                       bool actions, bool ref, bool message) {
   if (memchr(text, '\r', len) || memchr(text, '\0', len) ||
@@ -419,11 +403,9 @@ static void check_api(const char *text, size_t len, const want_t *x, const refer
   FUZZ_ASSERT((!v.code && !x->code) || (v.code && x->code && strcmp(v.code, x->code) == 0),
               "%s: the API's code %s, the driver's %s", x->file, v.code ? v.code : "-",
               x->code ? x->code : "-");
-  bool known = v.status == REFEREE_MALFORMED && x->status == 2 && v.line < x->line &&
-               comment_at(text, len, v.line);
-  FUZZ_ASSERT(known || (v.line == x->line && v.col == x->col),
+  FUZZ_ASSERT(v.line == x->line && v.col == x->col,
               "%s: the API says %u:%u, the driver %u:%u", x->file, v.line, v.col, x->line, x->col);
-  FUZZ_ASSERT(known || !message || strcmp(v.message, x->message) == 0, /* 5: it may name a line */
+  FUZZ_ASSERT(!message || strcmp(v.message, x->message) == 0, /* 5: it may name a line */
               "%s: the API's message '%s', the driver's '%s'", x->file, v.message, x->message);
   FUZZ_ASSERT((!v.rule && !x->rule) || (v.rule && x->rule && strcmp(v.rule, x->rule) == 0),
               "%s: the API's rule %s, the driver's %s", x->file, v.rule ? v.rule : "-",
