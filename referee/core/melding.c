@@ -41,7 +41,7 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
     cc_add(&m->cards, (card_t)top, 1);
     if (top_counts) own += rs_value(e->rs, (card_t)top);
   }
-  m->naturals = m->kind == KIND_SEQUENCE    ? m->cards.total
+  m->naturals = m->kind == KIND_SEQUENCE    ? (unsigned)__builtin_popcount(m->ranks)
                 : m->kind == KIND_WILD_MELD ? 0 /* no rank: every card is wild */
                                             : cc_rank_count(&m->cards, m->rank);
   if (!e->opened_before_turn) {
@@ -184,19 +184,45 @@ static bool form_wild_meld(engine_t *e, const stmt_t *st, int p, const mix_t *m)
 }
 
 static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
-  unsigned ranks;
-  int suit = card_suit(st->cards[0]);
-  if (!meld_judge_sequence(e->kinds, suit, 0, st->cards, st->ncards, &ranks, &e->err, &e->uses))
+  meld_run_t run;
+  int suit = meld_sequence_suit(e->kinds, st->cards, st->ncards);
+  if (!meld_judge_sequence(e->kinds, suit, (meld_run_t){0, 0}, st->cards, st->ncards, &run,
+                           &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   meld_t *m = new_meld(e, st, e->team_of[p], -1, KIND_SEQUENCE);
   if (!m) return false;
   m->suit = suit;
-  m->ranks = ranks;
+  m->ranks = run.ranks;
   eng_note_opening_group(e, st, p, fill_meld(e, m, st, p, -1));
   return true;
 }
 
 /* ---- meld and add -------------------------------------------------------- */
+
+/* sequence.max_wild: naturals of one rank and wild cards may be a set or a
+ * sequence; they are a set where the set is legal (a meld that is a legal
+ * group stays a group), else a sequence where that is legal (the reading
+ * that allows the play), else the set's verdict stands. A set refused fails
+ * before any card moves: the verdict, the engine's death and the rules
+ * noted are put back before the sequence is formed. */
+static bool set_or_sequence(engine_t *e, const stmt_t *st, int p, const mix_t *m) {
+  bool either = e->kinds->row[KIND_SEQUENCE].wild && m->wilds > 0 && m->rank >= 0 &&
+                !m->black3 && !m->red3_col && !m->bad_col;
+  if (!either) return judge_mix(e, st, m) && form_set(e, st, p, -1, m);
+  rule_uses_t uses = e->uses;
+  verdict_t err = e->err;
+  if (judge_mix(e, st, m) && form_set(e, st, p, -1, m)) return true;
+  verdict_t scratch;
+  meld_run_t run;
+  int suit = meld_sequence_suit(e->kinds, st->cards, st->ncards);
+  if (!meld_judge_sequence(e->kinds, suit, (meld_run_t){0, 0}, st->cards, st->ncards, &run,
+                           &scratch, NULL))
+    return false;
+  e->uses = uses;
+  e->err = err;
+  e->dead = false;
+  return form_sequence(e, st, p);
+}
 
 bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
   if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p) || !eng_check_in_hand(e, st, p))
@@ -209,7 +235,7 @@ bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
   if (meld_is_wild_mix(e->kinds, &m))
     return form_wild_meld(e, st, p, &m) && eng_after_meld(e, st, p);
   int before = e->nmelds;
-  if (!judge_mix(e, st, &m) || !form_set(e, st, p, -1, &m)) return false;
+  if (!set_or_sequence(e, st, p, &m)) return false;
   /* canasta.hidden_factor: a whole pure canasta of a kind that may be hidden
    * laid from the hand in one meld */
   meld_t *made = &e->melds[e->nmelds - 1];
@@ -239,11 +265,11 @@ static meld_t *meld_named(engine_t *e, const stmt_t *st, int team, int index) {
 }
 
 static bool add_to_sequence(engine_t *e, const stmt_t *st, int p, meld_t *m) {
-  unsigned ranks;
-  if (!meld_judge_sequence(e->kinds, m->suit, m->ranks, st->cards, st->ncards, &ranks, &e->err,
-                           &e->uses))
+  meld_run_t run;
+  if (!meld_judge_sequence(e->kinds, m->suit, (meld_run_t){m->ranks, m->wilds}, st->cards,
+                           st->ncards, &run, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
-  m->ranks = ranks;
+  m->ranks = run.ranks;
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);
 }
@@ -312,12 +338,14 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
   return true;
 }
 
-/* The top card would extend the sequence m at either end, within its size. */
+/* The top card would join the sequence m, at either end or in a gap its
+ * wild cards fill, within its size. */
 static bool extends(engine_t *e, const meld_t *m, card_t top) {
   verdict_t scratch;
-  unsigned ranks;
+  meld_run_t run;
   return m->kind == KIND_SEQUENCE && m->suit == card_suit(top) &&
-         meld_judge_sequence(e->kinds, m->suit, m->ranks, &top, 1, &ranks, &scratch, NULL);
+         meld_judge_sequence(e->kinds, m->suit, (meld_run_t){m->ranks, m->wilds}, &top, 1, &run,
+                             &scratch, NULL);
 }
 
 /* The top card may go onto the team meld m by itself: a set of its rank

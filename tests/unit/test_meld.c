@@ -50,8 +50,8 @@ static verdict_t judge_new_meld(const ruleset_t *rs, const card_t *c, unsigned n
   memset(&v, 0, sizeof v);
   *going_out_only = false;
   if (meld_looks_like_sequence(k, c, n)) {
-    unsigned ranks;
-    meld_judge_sequence(k, card_suit(c[0]), 0, c, n, &ranks, &v, NULL);
+    meld_run_t run;
+    meld_judge_sequence(k, meld_sequence_suit(k, c, n), (meld_run_t){0, 0}, c, n, &run, &v, NULL);
     return v;
   }
   mix_t m = meld_mix(k, c, NULL, n, -1);
@@ -227,12 +227,13 @@ Test(meld, a_sequence_beyond_its_high_end_names_sequence_high) {
   ruleset_t rs = *rules("italian");
   rs.sequence.high = RANK_K;
   card_t c[8];
-  unsigned n = parse_cards("JH QH KH AH", c), ranks;
+  unsigned n = parse_cards("JH QH KH AH", c);
+  meld_run_t run;
   verdict_t v;
   memset(&v, 0, sizeof v);
   meld_kinds_t k;
   meld_kinds_build(&k, &rs);
-  cr_assert_not(meld_judge_sequence(&k, card_suit(c[0]), 0, c, n, &ranks, &v, NULL));
+  cr_assert_not(meld_judge_sequence(&k, card_suit(c[0]), (meld_run_t){0, 0}, c, n, &run, &v, NULL));
   cr_expect_eq(v.code, CODE_MELD_RANK);
   cr_expect_str_eq(rule_key_name(v.rule), "sequence.high");
   cr_expect(strstr(v.message, "from 4 to K"), "%s", v.message);
