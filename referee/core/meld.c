@@ -27,13 +27,17 @@ static unsigned rank_mask(const bool marked[RANK_COUNT]) {
 /* The set row: cards of one natural rank (meld.*, canasta.*). The other set
  * kinds start from it, so meld.max_cards caps every meld of one rank (wild
  * sets and black threes too: "a meld never holds more than seven cards");
- * a sequence's cap is sequence.max_cards. */
+ * a sequence's cap is sequence.max_cards. With meld.max_cards_going_out the
+ * cap is no bound on the action but a judgement at the turn's end (out_max):
+ * "melds of 8 or more cards when going out". */
 static void set_row(meld_row_t *row, const ruleset_t *rs) {
-  bool capped = rs->meld.max_cards > 0;
+  bool capped = rs->meld.max_cards > 0, at_end = capped && rs->meld.max_cards_going_out;
   *row = (meld_row_t){
       .json = "set", .ranks = (1u << RANK_COUNT) - 1, .formable = true,
-      .min_cards = rs->meld.min_cards, .max_cards = capped ? rs->meld.max_cards : INT_MAX,
-      .min_key = RK_MELD_MIN_CARDS, .max_key = capped ? RK_MELD_MAX_CARDS : RK_NONE,
+      .min_cards = rs->meld.min_cards,
+      .max_cards = capped && !at_end ? rs->meld.max_cards : INT_MAX,
+      .out_max = at_end ? rs->meld.max_cards : INT_MAX,
+      .min_key = RK_MELD_MIN_CARDS, .max_key = capped && !at_end ? RK_MELD_MAX_CARDS : RK_NONE,
       .min_naturals = rs->meld.min_naturals, .wild = true, .max_wild = rs->meld.max_wild,
       .wild_key = RK_MELD_MAX_WILD, .canasta_cards = rs->canasta.min_cards,
       .canasta_naturals = rs->canasta.min_naturals, .canasta = true, .hidden = true,
@@ -48,7 +52,7 @@ static void sequence_row(meld_row_t *row, const ruleset_t *rs) {
   *row = (meld_row_t){
       .json = "sequence", .sequence = true, .formable = rs->sequence.min_cards > 0,
       .min_cards = rs->sequence.min_cards, .max_cards = rs->sequence.max_cards,
-      .min_key = RK_SEQUENCE_MIN_CARDS, .max_key = RK_SEQUENCE_MAX_CARDS,
+      .out_max = INT_MAX, .min_key = RK_SEQUENCE_MIN_CARDS, .max_key = RK_SEQUENCE_MAX_CARDS,
       .wild = rs->sequence.max_wild > 0, .max_wild = rs->sequence.max_wild,
       .wild_key = RK_SEQUENCE_MAX_WILD,
       .canasta_cards = rs->sequence.max_cards, .canasta = rs->sequence.canasta,
@@ -72,6 +76,7 @@ static void wild_meld_row(meld_row_t *row, const ruleset_t *rs) {
   row->min_key = RK_WILD_MELD_MIN_CARDS;
   if (own) row->max_cards = rs->wild_meld.max_cards;
   if (own) row->max_key = RK_WILD_MELD_MAX_CARDS;
+  if (own) row->out_max = INT_MAX; /* its own cap, not meld.max_cards */
   row->min_naturals = row->canasta_naturals = 0;
   row->max_wild = INT_MAX;
   row->wild_key = RK_WILD_MELD_MIN_CARDS;

@@ -34,6 +34,8 @@ typedef struct {
   bool formable;             /* it may be melded at all (meld.black_threes: never) */
   bool going_out_only;       /* only while going out (meld.black_threes: going_out) */
   int min_cards, max_cards;  /* its size (max_cards INT_MAX: no bound) */
+  int out_max;               /* meld.max_cards_going_out: more cards than this only in a
+                                turn that goes out, judged at its end (INT_MAX: none) */
   rule_key_t min_key, max_key;
   int min_naturals;          /* naturals any meld of it holds */
   bool wild;                 /* it takes wild cards at all */

@@ -29,6 +29,22 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_
   return m;
 }
 
+/* meld.max_cards_going_out: a meld past the cap is legal only if the turn
+ * goes out; the first line that carries one past it is kept, to be judged
+ * when the turn ends (turn.c's discard, pending.c). */
+static void note_past_cap(engine_t *e, const stmt_t *st, const meld_t *m) {
+  if ((int)m->cards.total <= meld_row(e->kinds, m)->out_max) return;
+  eng_use(e, RK_MELD_MAX_CARDS_GOING_OUT);
+  eng_mark(&e->past_cap, st);
+}
+
+bool eng_fail_past_cap(engine_t *e, int p) {
+  return eng_fail_mark(e, &e->past_cap, p, CODE_MELD_SIZE, RK_MELD_MAX_CARDS_GOING_OUT,
+                       _("a meld holds more than %d cards only in the turn its player goes out, "
+                         "and %s did not go out"),
+                       e->rs->meld.max_cards, e->player_name[p]);
+}
+
 /* Puts the statement's hand cards (and the pile's top card when top >= 0)
  * into meld m, counting toward the opening; returns what they count. The top
  * card counts only where opening.top_card_counts ("the top card of the pile
@@ -55,6 +71,7 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
+  note_past_cap(e, st, m);
   return own;
 }
 
@@ -479,6 +496,7 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
   cc_add(&m->cards, top, 1);
   m->naturals++;
+  note_past_cap(e, st, m);
   return true;
 }
 
@@ -709,6 +727,7 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
     if (from->cards.n[card]) cc_add(&into->cards, card, from->cards.n[card]);
   into->naturals = c.nat;
   into->wilds = c.wild;
+  note_past_cap(e, st, into);
   into->hidden = false; /* no longer laid from the hand in one meld */
   int i = (int)(into - e->melds), j = (int)(from - e->melds);
   e->open_value[i] += e->open_value[j];

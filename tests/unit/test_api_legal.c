@@ -275,19 +275,19 @@ static void play(const char *rules, unsigned long long seed, bool no_stock) {
   free(text);
 }
 
-/* A corpus record of the house rulesets in corpus/bolivia, its `variant`
- * line naming the ruleset by its full path (the generator plays no
- * sequence with wild cards: these records do). */
-static void play_record(const char *name) {
+/* A corpus record of a house ruleset in corpus/DIR, its `variant` line
+ * naming the ruleset by its full path (the generator plays no game of a
+ * house ruleset: these records show its plays). */
+static void play_record(const char *dir, const char *name) {
   char path[1024], text[8192], line[512];
-  snprintf(path, sizeof path, "%s/corpus/bolivia/%s", SOURCE_DIR, name);
+  snprintf(path, sizeof path, "%s/corpus/%s/%s", SOURCE_DIR, dir, name);
   FILE *f = fopen(path, "r");
   cr_assert_not_null(f, "%s", path);
   size_t len = 0;
   while (fgets(line, sizeof line, f) && len + sizeof line < sizeof text) {
     if (strncmp(line, "variant ", 8) == 0)
-      len += (size_t)snprintf(text + len, sizeof text - len, "variant %s/corpus/bolivia/%s",
-                              SOURCE_DIR, line + 8);
+      len += (size_t)snprintf(text + len, sizeof text - len, "variant %s/corpus/%s/%s",
+                              SOURCE_DIR, dir, line + 8);
     else len += (size_t)snprintf(text + len, sizeof text - len, "%s", line);
   }
   fclose(f);
@@ -297,8 +297,13 @@ static void play_record(const char *name) {
 /* sequence.max_wild: wild cards in a gap, at an end, one natural and wild
  * cards read as a sequence. */
 Test(api_legal, sequences_with_wild_cards) {
-  play_record("legal-sequence-wild-escalera-house.cgr");
-  play_record("legal-sequence-one-natural-house.cgr");
+  play_record("bolivia", "legal-sequence-wild-escalera-house.cgr");
+  play_record("bolivia", "legal-sequence-one-natural-house.cgr");
+}
+
+/* meld.max_cards_going_out: an eighth card, owing the turn's going out. */
+Test(api_legal, an_eighth_card_going_out) {
+  play_record("modern-american", "legal-eighth-card-going-out-house.cgr");
 }
 
 #define VARIANT(id, name) \
