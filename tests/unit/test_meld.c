@@ -337,3 +337,29 @@ Test(meld, natural_ranks_take_no_wild_card) {
   cr_expect_eq(v.code, CODE_WILD_OVERFLOW);
   cr_expect_str_eq(rule_key_name(v.rule), "meld.natural_ranks");
 }
+
+/* sequence.max_wild: a wild card fills a gap or extends an end within
+ * sequence.low..high; too many gaps, too many wild cards, or more cards than
+ * the ranks low..high hold are refused. Samba's sequences (4 to A, 3 to 7
+ * cards) with two wild cards allowed. */
+static verdict_t judge_run(const char *cards, int max_wild) {
+  ruleset_t rs = *rules("samba");
+  rs.sequence.max_wild = max_wild;
+  meld_kinds_t k;
+  meld_kinds_build(&k, &rs);
+  card_t c[16];
+  unsigned n = parse_cards(cards, c);
+  meld_run_t run;
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  cr_assert(meld_looks_like_sequence(&k, c, n), "%s", cards);
+  meld_judge_sequence(&k, meld_sequence_suit(&k, c, n), (meld_run_t){0, 0}, c, n, &run, &v, NULL);
+  return v;
+}
+
+Test(meld, a_sequence_takes_wild_cards_in_its_gaps_and_at_its_ends) {
+  cr_expect_eq(judge_run("JK 5H 6H 8H", 2).code, CODE_NONE);     /* 5 6 _ 8 */
+  cr_expect_eq(judge_run("KS AS 2C 2D", 2).code, CODE_NONE);     /* J Q K A */
+  cr_expect_eq(judge_run("4H 2C 7H", 2).code, CODE_MELD_RANK);   /* two gaps, one wild */
+  cr_expect_eq(judge_run("4H 5H 2C JK 2D", 2).code, CODE_WILD_OVERFLOW);
+}
