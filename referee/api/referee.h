@@ -25,7 +25,9 @@
  *  - a turn's melding, judged by how the turn ends: a short opening is
  *    OPENING-MINIMUM at the turn's first meld (or at the group that fell
  *    short, opening.judged); black threes melded only to go out are
- *    MELD-THREE at that meld when the turn ends without going out; a meld,
+ *    MELD-THREE at that meld when the turn ends without going out, and a
+ *    meld carried past meld.max_cards where meld.max_cards_going_out lets it
+ *    is MELD-SIZE at the line that did it then too; a meld,
  *    add or take that leaves one card while the team lacks what going out
  *    needs is GO-OUT-REQUIREMENT at that action when the turn goes out by
  *    discarding the card (going_out.premature: meld).
