@@ -65,7 +65,8 @@ named "$tmp/rules" 5 "" | while IFS="$(printf '\t')" read -r where k got; do
 done >"$tmp/f"
 # the places that list the built-in rulesets, however few they name
 lists_rules() {
-  grep -F "$1:" "$tmp/paras" | grep -F -- "$2" | cut -f1 >"$tmp/place"
+  # each place with its tab: docs/x.md:17 is not docs/x.md:1701
+  grep -F "$1:" "$tmp/paras" | grep -F -- "$2" | cut -f1 | sed 's/$/\t/' >"$tmp/place"
   [ -s "$tmp/place" ] || { fail "$1: no passage holding '$2' (the list of the built-in rulesets moved?)"; return; }
   named "$tmp/rules" 0 "" | grep -F -f "$tmp/place" | while IFS="$(printf '\t')" read -r where k got; do
     [ "$k" -eq "$nrules" ] ||

@@ -240,12 +240,16 @@ static void rank_and_wilds(cand_t *c, int r, bool need_rank, unsigned smin) {
 /* ---- sequences ---------------------------------------------------------------- */
 
 /* A run of suit s: the ranks already there (have: the top card taken, the
- * meld added to), the ranks it must span, lo..hi, the naturals of the hand
- * in between named, and as many wild cards as the gaps need, or more. */
+ * meld added to) and the wild cards (the meld's), the ranks it must span,
+ * lo..hi, some naturals of the hand in between named, and as many wild cards
+ * as the gaps need, or more. Where sequences take no wild card every natural
+ * in between is named (a gap is refused); where they take some
+ * (sequence.max_wild), any of them may be left to a wild card. */
 typedef struct {
   int suit;
   unsigned have;   /* ranks present without naming them */
   int span_lo, span_hi; /* ranks it must cover (-1: none) */
+  unsigned wilds;  /* wild cards present (a sequence's) */
 } run_t;
 
 static bool natural_in(const cand_t *c, int r, int s) {
@@ -253,19 +257,33 @@ static bool natural_in(const cand_t *c, int r, int s) {
   return c->v.hand[c->player].n[k] && rs_is_natural(c->v.rs, k);
 }
 
-static void run_wilds(cand_t *c, const run_t *run, int lo, int hi) {
+/* The run lo..hi with the naturals between its ends named as `skip` (one
+ * bit a rank) leaves to wild cards, then the wild cards. */
+static void run_pick(cand_t *c, const run_t *run, int lo, int hi, unsigned skip) {
   unsigned gaps = 0;
   c->nnamed = 0;
   for (int r = lo; r <= hi; r++) {
     if (run->have & (1u << r)) continue;
-    if (natural_in(c, r, run->suit)) c->named[c->nnamed++] = card_make(r, run->suit);
+    if (natural_in(c, r, run->suit) && !(skip & (1u << r)))
+      c->named[c->nnamed++] = card_make(r, run->suit);
     else gaps++;
   }
-  if (!c->nnamed && !gaps && (unsigned)(hi - lo + 1) == (unsigned)__builtin_popcount(run->have))
-    gaps = 1; /* the run as it stands: wild cards alone, at least one */
+  gaps = gaps > run->wilds ? gaps - run->wilds : 0;
+  if (!c->nnamed && !gaps) gaps = 1; /* the run as it stands: wild cards alone, at least one */
   pool_t pl = {.nk = 0};
   pool_wilds(&pl, c->v.rs, &c->v.hand[c->player], -1);
   pick_all(c, &pl, gaps, MAX_NAMED);
+}
+
+static void run_wilds(cand_t *c, const run_t *run, int lo, int hi) {
+  unsigned inner = 0; /* the hand's naturals strictly between the ends, not there yet */
+  for (int r = lo + 1; r < hi && c->v.rs->sequence.max_wild > 0; r++)
+    if (!(run->have & (1u << r)) && natural_in(c, r, run->suit)) inner |= 1u << r;
+  unsigned skip = 0; /* every subset of inner, the empty one first */
+  do {
+    run_pick(c, run, lo, hi, skip);
+    skip = (skip - inner) & inner;
+  } while (skip);
 }
 
 static bool end_there(const cand_t *c, const run_t *run, int r) {
@@ -293,7 +311,7 @@ static void melds(cand_t *c, int p) {
   pool_t pl = {.nk = 0};
   pool_wilds(&pl, c->v.rs, &c->v.hand[p], -1);
   pick_all(c, &pl, 1, MAX_NAMED);
-  for (int s = 0; s < 4; s++) runs(c, &(run_t){s, 0, -1, -1});
+  for (int s = 0; s < 4; s++) runs(c, &(run_t){s, 0, -1, -1, 0});
 }
 
 static int lowest(unsigned bits) { return __builtin_ctz(bits); }
@@ -307,7 +325,7 @@ static void adds(cand_t *c, int p) {
     snprintf(ref, sizeof ref, "#%u", (unsigned)m->number);
     begin(c, p, V_ADD, ref);
     if (m->suit >= 0 && m->ranks)
-      runs(c, &(run_t){m->suit, m->ranks, lowest(m->ranks), highest(m->ranks)});
+      runs(c, &(run_t){m->suit, m->ranks, lowest(m->ranks), highest(m->ranks), m->wilds});
     else if (m->rank >= 0 && m->rank < RANK_JOKER && !rs_is_wild(c->v.rs, card_make(m->rank, 0)))
       rank_and_wilds(c, m->rank, false, 1);
     else rank_and_wilds(c, RANK_JOKER, false, 1);
@@ -321,7 +339,7 @@ static void takes(cand_t *c, int p) {
   int r = card_rank(top);
   begin(c, p, V_TAKE, NULL);
   rank_and_wilds(c, rs_is_wild(c->v.rs, top) ? RANK_JOKER : r, false, 1);
-  if (r < RANK_JOKER) runs(c, &(run_t){card_suit(top), 1u << r, r, r});
+  if (r < RANK_JOKER) runs(c, &(run_t){card_suit(top), 1u << r, r, r, 0});
 }
 
 static void merges(cand_t *c, int p) {

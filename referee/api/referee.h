@@ -25,7 +25,9 @@
  *  - a turn's melding, judged by how the turn ends: a short opening is
  *    OPENING-MINIMUM at the turn's first meld (or at the group that fell
  *    short, opening.judged); black threes melded only to go out are
- *    MELD-THREE at that meld when the turn ends without going out; a meld,
+ *    MELD-THREE at that meld when the turn ends without going out, and a
+ *    meld carried past meld.max_cards where meld.max_cards_going_out lets it
+ *    is MELD-SIZE at the line that did it then too; a meld,
  *    add or take that leaves one card while the team lacks what going out
  *    needs is GO-OUT-REQUIREMENT at that action when the turn goes out by
  *    discarding the card (going_out.premature: meld).
@@ -365,7 +367,8 @@ int referee_game_state(const referee_game_t *game, referee_state_t *out, size_t 
  * takes (alone, or with cards of the top card's rank and wild cards, or
  * naturals of its suit making a sequence with it), melds (cards of one rank
  * and wild cards, wild cards alone, sequences of a suit with wild cards in
- * their gaps or at their ends), additions to each of the team's melds
+ * their gaps or at their ends, any natural between the ends left to a wild
+ * card where sequences take them: sequence.max_wild), additions to each of the team's melds
  * (written `add #N`; `add RANK` names the same action as `#N` of that set),
  * red threes by any seat, the foot, talons, shows of the whole hand, ask,
  * yes, no, discard, end, and merges of two of the team's melds. Melds, adds,

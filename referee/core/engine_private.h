@@ -84,6 +84,7 @@ struct engine {
   bool replaced;                /* a red-three replacement was drawn this turn */
   bool empty_hand;              /* emptied while melding first: may end, or draw on */
   mark_t first_meld, black3_meld;
+  mark_t past_cap;              /* meld.max_cards_going_out: a meld past meld.max_cards */
   mark_t last_card;             /* melding left one card the team cannot go out with */
   int opening_groups;           /* opening.judged: groups laid in the opening turn */
   mark_t short_group;           /* opening.judged: the first judged alone that falls short */
@@ -237,6 +238,10 @@ bool eng_judge_join(const engine_t *e, int team, const meld_t *onto, int rank, m
                     unsigned cards, unsigned wilds, verdict_t *err, rule_uses_t *uses);
 bool eng_judge_merge(const engine_t *e, const meld_t *into, const meld_t *from, verdict_t *err,
                      rule_uses_t *uses);
+/* meld.max_cards_going_out: the verdict of a turn that ends without going
+ * out after a meld went past meld.max_cards (e->past_cap, the line that
+ * did it); false. */
+bool eng_fail_past_cap(engine_t *e, int p);
 
 /* ---- the opening and going out (going_out.c) ---- */
 /* The team's opening minimum in this hand (opening.by_hand, else the bands

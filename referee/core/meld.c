@@ -27,28 +27,34 @@ static unsigned rank_mask(const bool marked[RANK_COUNT]) {
 /* The set row: cards of one natural rank (meld.*, canasta.*). The other set
  * kinds start from it, so meld.max_cards caps every meld of one rank (wild
  * sets and black threes too: "a meld never holds more than seven cards");
- * a sequence's cap is sequence.max_cards. */
+ * a sequence's cap is sequence.max_cards. With meld.max_cards_going_out the
+ * cap is no bound on the action but a judgement at the turn's end (out_max):
+ * "melds of 8 or more cards when going out". */
 static void set_row(meld_row_t *row, const ruleset_t *rs) {
-  bool capped = rs->meld.max_cards > 0;
+  bool capped = rs->meld.max_cards > 0, at_end = capped && rs->meld.max_cards_going_out;
   *row = (meld_row_t){
       .json = "set", .ranks = (1u << RANK_COUNT) - 1, .formable = true,
-      .min_cards = rs->meld.min_cards, .max_cards = capped ? rs->meld.max_cards : INT_MAX,
-      .min_key = RK_MELD_MIN_CARDS, .max_key = capped ? RK_MELD_MAX_CARDS : RK_NONE,
+      .min_cards = rs->meld.min_cards,
+      .max_cards = capped && !at_end ? rs->meld.max_cards : INT_MAX,
+      .out_max = at_end ? rs->meld.max_cards : INT_MAX,
+      .min_key = RK_MELD_MIN_CARDS, .max_key = capped && !at_end ? RK_MELD_MAX_CARDS : RK_NONE,
       .min_naturals = rs->meld.min_naturals, .wild = true, .max_wild = rs->meld.max_wild,
       .wild_key = RK_MELD_MAX_WILD, .canasta_cards = rs->canasta.min_cards,
       .canasta_naturals = rs->canasta.min_naturals, .canasta = true, .hidden = true,
       .key = RK_NONE, .pure = rs->canasta.pure, .impure = rs->canasta.impure};
 }
 
-/* sequence.*: naturals of one suit from sequence.low to .high, complete at
- * sequence.max_cards, which earns sequence.bonus; a canasta where
- * sequence.canasta says so (a complete sequence "ranking as a canasta"), its bonus still
- * sequence.bonus alone. */
+/* sequence.*: naturals of one suit from sequence.low to .high, and up to
+ * sequence.max_wild wild cards, complete at sequence.max_cards, which earns
+ * sequence.bonus; a canasta where sequence.canasta says so (a complete
+ * sequence "ranking as a canasta"), its bonus still sequence.bonus alone. */
 static void sequence_row(meld_row_t *row, const ruleset_t *rs) {
   *row = (meld_row_t){
       .json = "sequence", .sequence = true, .formable = rs->sequence.min_cards > 0,
       .min_cards = rs->sequence.min_cards, .max_cards = rs->sequence.max_cards,
-      .min_key = RK_SEQUENCE_MIN_CARDS, .max_key = RK_SEQUENCE_MAX_CARDS,
+      .out_max = INT_MAX, .min_key = RK_SEQUENCE_MIN_CARDS, .max_key = RK_SEQUENCE_MAX_CARDS,
+      .wild = rs->sequence.max_wild > 0, .max_wild = rs->sequence.max_wild,
+      .wild_key = RK_SEQUENCE_MAX_WILD,
       .canasta_cards = rs->sequence.max_cards, .canasta = rs->sequence.canasta,
       .key = RK_NONE, .pure = rs->sequence.bonus,
       .impure = rs->sequence.bonus};
@@ -70,6 +76,7 @@ static void wild_meld_row(meld_row_t *row, const ruleset_t *rs) {
   row->min_key = RK_WILD_MELD_MIN_CARDS;
   if (own) row->max_cards = rs->wild_meld.max_cards;
   if (own) row->max_key = RK_WILD_MELD_MAX_CARDS;
+  if (own) row->out_max = INT_MAX; /* its own cap, not meld.max_cards */
   row->min_naturals = row->canasta_naturals = 0;
   row->max_wild = INT_MAX;
   row->wild_key = RK_WILD_MELD_MIN_CARDS;
@@ -445,13 +452,21 @@ static const char *suit_plural(int suit) {
                                                                                 : _("clubs");
 }
 
-/* The ranks of the cards, added to `ranks`: each one fits the sequence. */
-static bool sequence_ranks(const ruleset_t *rs, int suit, const card_t *cards, unsigned n,
-                           unsigned *ranks, verdict_t *err) {
+/* The ranks of the cards, added to run->ranks: each natural fits the
+ * sequence; its wild cards, where the row takes them, are counted in
+ * run->wilds. */
+static bool sequence_ranks(const meld_kinds_t *k, int suit, const card_t *cards, unsigned n,
+                           meld_run_t *run, verdict_t *err) {
+  const ruleset_t *rs = k->rs;
+  bool takes_wild = k->row[KIND_SEQUENCE].wild;
   char b[4];
   for (unsigned i = 0; i < n; i++) {
     card_t c = cards[i];
     int r = card_rank(c);
+    if (takes_wild && rs_is_wild(rs, c)) {
+      run->wilds++;
+      continue;
+    }
     if (rs_is_wild(rs, c) || card_suit(c) != suit || r < rs->sequence.low ||
         r > rs->sequence.high)
       return verdict_fail(err, CODE_MELD_RANK,
@@ -460,50 +475,95 @@ static bool sequence_ranks(const ruleset_t *rs, int suit, const card_t *cards, u
                           _("%s does not fit a sequence of %s from %s to %s, natural cards only"),
                           card_name(c, b), suit_plural(suit), card_rank_name(rs->sequence.low),
                           card_rank_name(rs->sequence.high));
-    if (*ranks & (1u << r))
+    if (run->ranks & (1u << r))
       return verdict_fail(err, CODE_MELD_RANK, RK_NONE, _("%s twice in one sequence"), card_name(c, b));
-    *ranks |= 1u << r;
+    run->ranks |= 1u << r;
   }
   return true;
 }
 
-bool meld_judge_sequence(const meld_kinds_t *k, int suit, unsigned have, const card_t *cards,
-                         unsigned n, unsigned *ranks_out, verdict_t *err, rule_uses_t *uses) {
+/* sequence.max_wild: the wild cards fill the gaps between the naturals and
+ * extend its ends, within sequence.low..high; they stand for no rank of their
+ * own, so the naturals span no more ranks than the sequence holds cards. */
+static bool sequence_span(const meld_kinds_t *k, meld_run_t run, unsigned count, unsigned lo,
+                          unsigned hi, verdict_t *err) {
+  const ruleset_t *rs = k->rs;
   const meld_row_t *row = &k->row[KIND_SEQUENCE];
-  unsigned ranks = have;
-  if (!sequence_ranks(k->rs, suit, cards, n, &ranks, err)) return false;
+  unsigned total = count + run.wilds, gaps = hi - lo + 1 - count;
+  if ((int)run.wilds > row->max_wild)
+    return verdict_fail(err, CODE_WILD_OVERFLOW, RK_SEQUENCE_MAX_WILD,
+                        P_("a sequence would hold %u wild card, at most %d",
+                           "a sequence would hold %u wild cards, at most %d", run.wilds),
+                        run.wilds, row->max_wild);
+  if (gaps > 0 && run.wilds == 0)
+    return verdict_fail(err, CODE_MELD_RANK, RK_NONE,
+                        _("not a sequence: the ranks from %s to %s leave a gap"),
+                        card_rank_name((int)lo), card_rank_name((int)hi));
+  if (gaps > run.wilds)
+    return verdict_fail(err, CODE_MELD_RANK, RK_SEQUENCE_MAX_WILD,
+                        P_("not a sequence: the ranks from %s to %s leave %u gap, and its wild "
+                           "cards fill %u",
+                           "not a sequence: the ranks from %s to %s leave %u gaps, and its wild "
+                           "cards fill %u", gaps),
+                        card_rank_name((int)lo), card_rank_name((int)hi), gaps, run.wilds);
+  if ((int)total > rs->sequence.high - rs->sequence.low + 1)
+    return verdict_fail(err, CODE_MELD_SIZE, RK_SEQUENCE_MAX_WILD,
+                        _("a sequence of %u cards does not fit between %s and %s"), total,
+                        card_rank_name(rs->sequence.low), card_rank_name(rs->sequence.high));
+  return true;
+}
+
+bool meld_judge_sequence(const meld_kinds_t *k, int suit, meld_run_t have, const card_t *cards,
+                         unsigned n, meld_run_t *out, verdict_t *err, rule_uses_t *uses) {
+  const meld_row_t *row = &k->row[KIND_SEQUENCE];
+  meld_run_t run = have;
+  if (!sequence_ranks(k, suit, cards, n, &run, err)) return false;
   unsigned count = 0, lo = 0, hi = 0;
   for (unsigned r = 0; r < RANK_COUNT; r++)
-    if (ranks & (1u << r)) {
+    if (run.ranks & (1u << r)) {
       if (!count) lo = r;
       hi = r;
       count++;
     }
-  if (hi - lo + 1 != count)
-    return verdict_fail(err, CODE_MELD_RANK, RK_NONE,
-                        _("not a sequence: the ranks from %s to %s leave a gap"),
-                        card_rank_name((int)lo), card_rank_name((int)hi));
-  if ((int)count < row->min_cards)
+  if (count == 0)
+    return verdict_fail(err, CODE_MELD_NATURALS, RK_SEQUENCE_MAX_WILD,
+                        _("a sequence holds at least one natural card"));
+  if (!sequence_span(k, run, count, lo, hi, err)) return false;
+  unsigned total = count + run.wilds;
+  if ((int)total < row->min_cards)
     return verdict_fail(err, CODE_MELD_SIZE, row->min_key,
-                        P_("a sequence of %u card, at least %d", "a sequence of %u cards, at least %d", count), count, row->min_cards);
-  if ((int)count > row->max_cards)
+                        P_("a sequence of %u card, at least %d", "a sequence of %u cards, at least %d", total), total, row->min_cards);
+  if ((int)total > row->max_cards)
     return verdict_fail(err, CODE_MELD_SIZE, row->max_key,
-                        P_("a sequence of %u card, at most %d", "a sequence of %u cards, at most %d", count), count, row->max_cards);
+                        P_("a sequence of %u card, at most %d", "a sequence of %u cards, at most %d", total), total, row->max_cards);
   note(uses, RK_SEQUENCE_MIN_CARDS);
   note(uses, RK_SEQUENCE_LOW);
   note(uses, RK_SEQUENCE_HIGH);
-  *ranks_out = ranks;
+  if (run.wilds > 0) note(uses, RK_SEQUENCE_MAX_WILD);
+  *out = run;
   return true;
+}
+
+int meld_sequence_suit(const meld_kinds_t *k, const card_t *cards, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (!rs_is_wild(k->rs, cards[i])) return card_suit(cards[i]);
+  return -1;
 }
 
 bool meld_looks_like_sequence(const meld_kinds_t *k, const card_t *cards, unsigned n) {
   const ruleset_t *rs = k->rs;
-  if (!k->row[KIND_SEQUENCE].formable || n == 0) return false;
-  int suit = card_suit(cards[0]);
+  bool takes_wild = k->row[KIND_SEQUENCE].wild;
+  int suit = meld_sequence_suit(k, cards, n), rank = -1;
+  if (!k->row[KIND_SEQUENCE].formable || suit < 0) return false;
   bool two_ranks = false;
   for (unsigned i = 0; i < n; i++) {
-    if (card_suit(cards[i]) != suit || rs_is_wild(rs, cards[i])) return false;
-    if (card_rank(cards[i]) != card_rank(cards[0])) two_ranks = true;
+    if (rs_is_wild(rs, cards[i])) {
+      if (!takes_wild) return false;
+      continue;
+    }
+    if (card_suit(cards[i]) != suit) return false;
+    if (rank >= 0 && card_rank(cards[i]) != rank) two_ranks = true;
+    rank = card_rank(cards[i]);
   }
   return two_ranks;
 }

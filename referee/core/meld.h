@@ -34,6 +34,8 @@ typedef struct {
   bool formable;             /* it may be melded at all (meld.black_threes: never) */
   bool going_out_only;       /* only while going out (meld.black_threes: going_out) */
   int min_cards, max_cards;  /* its size (max_cards INT_MAX: no bound) */
+  int out_max;               /* meld.max_cards_going_out: more cards than this only in a
+                                turn that goes out, judged at its end (INT_MAX: none) */
   rule_key_t min_key, max_key;
   int min_naturals;          /* naturals any meld of it holds */
   bool wild;                 /* it takes wild cards at all */
@@ -128,15 +130,24 @@ bool meld_judge_black_threes(const meld_kinds_t *k, const mix_t *m, bool *going_
 bool meld_judge_set(const meld_kinds_t *k, int rank, meld_count_t c, verdict_t *err,
                     rule_uses_t *uses);
 
-/* sequence.*: cards of one suit, all natural, added to the ranks a sequence
- * already holds (`have`, one bit per rank), must stay distinct and
- * consecutive within sequence.low..high, and number from sequence.min_cards
- * to sequence.max_cards (the sequence row's size). The ranks it would hold go
- * to *ranks_out. */
-bool meld_judge_sequence(const meld_kinds_t *k, int suit, unsigned have, const card_t *cards,
-                         unsigned n, unsigned *ranks_out, verdict_t *err, rule_uses_t *uses);
+/* A sequence as it stands: the ranks of its naturals, one bit each, and its
+ * wild cards (sequence.max_wild), which stand for no rank of their own. */
+typedef struct { unsigned ranks, wilds; } meld_run_t;
 
-/* Cards of one suit and several ranks, all natural, where the ruleset has
+/* sequence.*: cards of one suit, natural but for up to sequence.max_wild
+ * wild cards, added to a sequence as it stands (`have`), must keep its
+ * naturals distinct, within sequence.low..high and spanning no more ranks
+ * than it holds cards (the wild cards fill its gaps and extend its ends),
+ * and number from sequence.min_cards to sequence.max_cards (the sequence
+ * row's size). The sequence it would be goes to *out. */
+bool meld_judge_sequence(const meld_kinds_t *k, int suit, meld_run_t have, const card_t *cards,
+                         unsigned n, meld_run_t *out, verdict_t *err, rule_uses_t *uses);
+
+/* The suit of the first natural among the cards, -1 when there is none. */
+int meld_sequence_suit(const meld_kinds_t *k, const card_t *cards, unsigned n);
+
+/* Natural cards of one suit and several ranks, with wild cards where
+ * sequence.max_wild lets a sequence hold them, where the ruleset has
  * sequences: a meld of them is judged as a sequence. */
 bool meld_looks_like_sequence(const meld_kinds_t *k, const card_t *cards, unsigned n);
 

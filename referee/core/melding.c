@@ -6,7 +6,6 @@
 #include "i18n.h"
 #include "meld.h"
 
-#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +28,22 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_
   return m;
 }
 
+/* meld.max_cards_going_out: a meld past the cap is legal only if the turn
+ * goes out; the first line that carries one past it is kept, to be judged
+ * when the turn ends (turn.c's discard, pending.c). */
+static void note_past_cap(engine_t *e, const stmt_t *st, const meld_t *m) {
+  if ((int)m->cards.total <= meld_row(e->kinds, m)->out_max) return;
+  eng_use(e, RK_MELD_MAX_CARDS_GOING_OUT);
+  eng_mark(&e->past_cap, st);
+}
+
+bool eng_fail_past_cap(engine_t *e, int p) {
+  return eng_fail_mark(e, &e->past_cap, p, CODE_MELD_SIZE, RK_MELD_MAX_CARDS_GOING_OUT,
+                       _("a meld holds more than %d cards only in the turn its player goes out, "
+                         "and %s did not go out"),
+                       e->rs->meld.max_cards, e->player_name[p]);
+}
+
 /* Puts the statement's hand cards (and the pile's top card when top >= 0)
  * into meld m, counting toward the opening; returns what they count. The top
  * card counts only where opening.top_card_counts ("the top card of the pile
@@ -41,7 +56,7 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
     cc_add(&m->cards, (card_t)top, 1);
     if (top_counts) own += rs_value(e->rs, (card_t)top);
   }
-  m->naturals = m->kind == KIND_SEQUENCE    ? m->cards.total
+  m->naturals = m->kind == KIND_SEQUENCE    ? (unsigned)__builtin_popcount(m->ranks)
                 : m->kind == KIND_WILD_MELD ? 0 /* no rank: every card is wild */
                                             : cc_rank_count(&m->cards, m->rank);
   if (!e->opened_before_turn) {
@@ -55,6 +70,7 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
   e->player_melded[p] = true;
+  note_past_cap(e, st, m);
   return own;
 }
 
@@ -184,19 +200,45 @@ static bool form_wild_meld(engine_t *e, const stmt_t *st, int p, const mix_t *m)
 }
 
 static bool form_sequence(engine_t *e, const stmt_t *st, int p) {
-  unsigned ranks;
-  int suit = card_suit(st->cards[0]);
-  if (!meld_judge_sequence(e->kinds, suit, 0, st->cards, st->ncards, &ranks, &e->err, &e->uses))
+  meld_run_t run;
+  int suit = meld_sequence_suit(e->kinds, st->cards, st->ncards);
+  if (!meld_judge_sequence(e->kinds, suit, (meld_run_t){0, 0}, st->cards, st->ncards, &run,
+                           &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
   meld_t *m = new_meld(e, st, e->team_of[p], -1, KIND_SEQUENCE);
   if (!m) return false;
   m->suit = suit;
-  m->ranks = ranks;
+  m->ranks = run.ranks;
   eng_note_opening_group(e, st, p, fill_meld(e, m, st, p, -1));
   return true;
 }
 
 /* ---- meld and add -------------------------------------------------------- */
+
+/* sequence.max_wild: naturals of one rank and wild cards may be a set or a
+ * sequence; they are a set where the set is legal (a meld that is a legal
+ * group stays a group), else a sequence where that is legal (the reading
+ * that allows the play), else the set's verdict stands. A set refused fails
+ * before any card moves: the verdict, the engine's death and the rules
+ * noted are put back before the sequence is formed. */
+static bool set_or_sequence(engine_t *e, const stmt_t *st, int p, const mix_t *m) {
+  bool either = e->kinds->row[KIND_SEQUENCE].wild && m->wilds > 0 && m->rank >= 0 &&
+                !m->black3 && !m->red3_col && !m->bad_col;
+  if (!either) return judge_mix(e, st, m) && form_set(e, st, p, -1, m);
+  rule_uses_t uses = e->uses;
+  verdict_t err = e->err;
+  if (judge_mix(e, st, m) && form_set(e, st, p, -1, m)) return true;
+  verdict_t scratch;
+  meld_run_t run;
+  int suit = meld_sequence_suit(e->kinds, st->cards, st->ncards);
+  if (!meld_judge_sequence(e->kinds, suit, (meld_run_t){0, 0}, st->cards, st->ncards, &run,
+                           &scratch, NULL))
+    return false;
+  e->uses = uses;
+  e->err = err;
+  e->dead = false;
+  return form_sequence(e, st, p);
+}
 
 bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
   if (!eng_may_meld(e, st) || !eng_check_no_red3(e, st, p) || !eng_check_in_hand(e, st, p))
@@ -209,7 +251,7 @@ bool eng_act_meld(engine_t *e, const stmt_t *st, int p) {
   if (meld_is_wild_mix(e->kinds, &m))
     return form_wild_meld(e, st, p, &m) && eng_after_meld(e, st, p);
   int before = e->nmelds;
-  if (!judge_mix(e, st, &m) || !form_set(e, st, p, -1, &m)) return false;
+  if (!set_or_sequence(e, st, p, &m)) return false;
   /* canasta.hidden_factor: a whole pure canasta of a kind that may be hidden
    * laid from the hand in one meld */
   meld_t *made = &e->melds[e->nmelds - 1];
@@ -239,11 +281,11 @@ static meld_t *meld_named(engine_t *e, const stmt_t *st, int team, int index) {
 }
 
 static bool add_to_sequence(engine_t *e, const stmt_t *st, int p, meld_t *m) {
-  unsigned ranks;
-  if (!meld_judge_sequence(e->kinds, m->suit, m->ranks, st->cards, st->ncards, &ranks, &e->err,
-                           &e->uses))
+  meld_run_t run;
+  if (!meld_judge_sequence(e->kinds, m->suit, (meld_run_t){m->ranks, m->wilds}, st->cards,
+                           st->ncards, &run, &e->err, &e->uses))
     return eng_judged(e, st, st->verb_word.col);
-  m->ranks = ranks;
+  m->ranks = run.ranks;
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);
 }
@@ -312,12 +354,14 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
   return true;
 }
 
-/* The top card would extend the sequence m at either end, within its size. */
+/* The top card would join the sequence m, at either end or in a gap its
+ * wild cards fill, within its size. */
 static bool extends(engine_t *e, const meld_t *m, card_t top) {
   verdict_t scratch;
-  unsigned ranks;
+  meld_run_t run;
   return m->kind == KIND_SEQUENCE && m->suit == card_suit(top) &&
-         meld_judge_sequence(e->kinds, m->suit, m->ranks, &top, 1, &ranks, &scratch, NULL);
+         meld_judge_sequence(e->kinds, m->suit, (meld_run_t){m->ranks, m->wilds}, &top, 1, &run,
+                             &scratch, NULL);
 }
 
 /* The top card may go onto the team meld m by itself: a set of its rank
@@ -451,6 +495,7 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
   cc_add(&m->cards, top, 1);
   m->naturals++;
+  note_past_cap(e, st, m);
   return true;
 }
 
@@ -575,63 +620,6 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   return eng_after_meld(e, st, p);
 }
 
-/* ---- could the pile be taken? ---------------------------------------------- */
-
-/* The cards of p's hand that can meld with a top card of `rank`: its
- * naturals, then its wild cards. */
-static unsigned take_material(const engine_t *e, int p, int rank, card_t *nat, unsigned *nnat,
-                              card_t *wild) {
-  const card_counts_t *h = &e->hand[p];
-  unsigned nw = 0;
-  *nnat = 0;
-  for (card_t c = 0; c < CARD_KINDS; c++)
-    for (unsigned k = 0; k < h->n[c]; k++) {
-      if (rs_is_wild(e->rs, c)) wild[nw++] = c;
-      else if (card_rank(c) == rank && !card_is_red3(c)) nat[(*nnat)++] = c;
-    }
-  return nw;
-}
-
-/* Tries `take` with the first n cards of `cards` on a copy of e. */
-static bool take_is_legal(const engine_t *e, engine_t *scratch, stmt_t *st, int p,
-                          const card_t *cards, unsigned n) {
-  st->ncards = n;
-  for (unsigned i = 0; i < n; i++) {
-    st->cards[i] = cards[i];
-    st->card_cols[i] = 2 + i;
-  }
-  eng_copy(scratch, e);
-  return eng_action(scratch, st, p);
-}
-
-/* Every shape of take the hand allows: the top card alone, or with k of its
- * naturals and w wild cards. Which copies are named does not matter to the
- * rules (a natural's suit, a wild card's kind), only how many. For a team that
- * has not opened, the take is judged, not whether the turn could then meet
- * the opening minimum. */
-bool eng_can_take(const engine_t *e, int p) {
-  if (e->dead || e->npile == 0) return false;
-  engine_t *scratch = e->scratch; /* its what-if space (made by eng_new), not its state */
-  stmt_t *st = e->scratch_st;
-  assert(scratch && st);
-  card_t nat[MAX_CARDS], wild[MAX_CARDS], cards[2 * MAX_CARDS];
-  unsigned nnat, nw = take_material(e, p, card_rank(e->pile[e->npile - 1]), nat, &nnat, wild);
-  st->kind = ST_ACTION;
-  st->text = "";
-  st->key.s = e->player_name[p];
-  st->key.col = st->verb_word.col = 1;
-  st->verb_word.s = "take";
-  st->verb = V_TAKE;
-  bool can = false;
-  for (unsigned k = 0; k <= nnat && !can; k++)
-    for (unsigned w = 0; w <= nw && !can; w++) {
-      memcpy(cards, nat, k * sizeof nat[0]);
-      memcpy(cards + k, wild, w * sizeof wild[0]);
-      can = take_is_legal(e, scratch, st, p, cards, k + w);
-    }
-  return can;
-}
-
 /* ---- merging two sets of a rank -------------------------------------------- */
 
 /* MERGE and the join: the team's meld `from` may merge into `into` where
@@ -681,6 +669,7 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
     if (from->cards.n[card]) cc_add(&into->cards, card, from->cards.n[card]);
   into->naturals = c.nat;
   into->wilds = c.wild;
+  note_past_cap(e, st, into);
   into->hidden = false; /* no longer laid from the hand in one meld */
   int i = (int)(into - e->melds), j = (int)(from - e->melds);
   e->open_value[i] += e->open_value[j];

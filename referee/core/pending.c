@@ -31,6 +31,12 @@ int eng_pending(const engine_t *e, engine_t *scratch, eng_pending_t out[], int m
                   e->player_name[p]);
     keep(out, max, &n, scratch, PEND_NOT_OUT);
   }
+  /* meld.max_cards_going_out: the same discard's verdict */
+  if (e->past_cap.set) {
+    eng_copy(scratch, e);
+    eng_fail_past_cap(scratch, p);
+    keep(out, max, &n, scratch, PEND_NOT_OUT);
+  }
   /* going_out.premature: meld */
   eng_copy(scratch, e);
   if (!eng_judge_last_discard(scratch, p)) keep(out, max, &n, scratch, PEND_LAST_DISCARD);

@@ -23,6 +23,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->pile_red3_laid = false;
   e->first_meld.set = false;
   e->black3_meld.set = false;
+  e->past_cap.set = false;
   e->last_card.set = false;
   e->short_group.set = false;
   e->opening_groups = 0;
@@ -273,6 +274,7 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
       return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
                        _("black threes are melded only when going out, and %s did not go out"),
                        e->player_name[p]);
+    if (e->past_cap.set) return eng_fail_past_cap(e, p);
     if (e->ask == ASK_YES)
       return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                   P_("the partner answered yes: %s must go out this turn, %u card left",

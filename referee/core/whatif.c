@@ -2,7 +2,10 @@
  * eng_instead), found by the engine's own judgement: the action is tried
  * again on a copy of the table as it found it, changed one way at a time
  * (other cards of the hand, fewer wild cards, more naturals), and only what
- * the engine accepts is said. Nothing here knows a rule the stages do not. */
+ * the engine accepts is said; and whether the pile could be taken at all
+ * (eng_can_take), asked the same way. Nothing here knows a rule the stages
+ * do not. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -360,4 +363,61 @@ void eng_instead(const engine_t *before, const engine_t *after, const stmt_t *st
     instead_of_exclusive(before, before->scratch, before->scratch_st, st, p, out, len);
   else if (take) instead_of_take(before, before->scratch, before->scratch_st, st, p, out, len);
   else instead_of_overflow(before, before->scratch, before->scratch_st, st, p, out, len);
+}
+
+/* ---- could the pile be taken? ---------------------------------------------- */
+
+/* The cards of p's hand that can meld with a top card of `rank`: its
+ * naturals, then its wild cards. */
+static unsigned take_material(const engine_t *e, int p, int rank, card_t *nat, unsigned *nnat,
+                              card_t *wild) {
+  const card_counts_t *h = &e->hand[p];
+  unsigned nw = 0;
+  *nnat = 0;
+  for (card_t c = 0; c < CARD_KINDS; c++)
+    for (unsigned k = 0; k < h->n[c]; k++) {
+      if (rs_is_wild(e->rs, c)) wild[nw++] = c;
+      else if (card_rank(c) == rank && !card_is_red3(c)) nat[(*nnat)++] = c;
+    }
+  return nw;
+}
+
+/* Tries `take` with the first n cards of `cards` on a copy of e. */
+static bool take_is_legal(const engine_t *e, engine_t *scratch, stmt_t *st, int p,
+                          const card_t *cards, unsigned n) {
+  st->ncards = n;
+  for (unsigned i = 0; i < n; i++) {
+    st->cards[i] = cards[i];
+    st->card_cols[i] = 2 + i;
+  }
+  eng_copy(scratch, e);
+  return eng_action(scratch, st, p);
+}
+
+/* Every shape of take the hand allows: the top card alone, or with k of its
+ * naturals and w wild cards. Which copies are named does not matter to the
+ * rules (a natural's suit, a wild card's kind), only how many. For a team that
+ * has not opened, the take is judged, not whether the turn could then meet
+ * the opening minimum. */
+bool eng_can_take(const engine_t *e, int p) {
+  if (e->dead || e->npile == 0) return false;
+  engine_t *scratch = e->scratch; /* its what-if space (made by eng_new), not its state */
+  stmt_t *st = e->scratch_st;
+  assert(scratch && st);
+  card_t nat[MAX_CARDS], wild[MAX_CARDS], cards[2 * MAX_CARDS];
+  unsigned nnat, nw = take_material(e, p, card_rank(e->pile[e->npile - 1]), nat, &nnat, wild);
+  st->kind = ST_ACTION;
+  st->text = "";
+  st->key.s = e->player_name[p];
+  st->key.col = st->verb_word.col = 1;
+  st->verb_word.s = "take";
+  st->verb = V_TAKE;
+  bool can = false;
+  for (unsigned k = 0; k <= nnat && !can; k++)
+    for (unsigned w = 0; w <= nw && !can; w++) {
+      memcpy(cards, nat, k * sizeof nat[0]);
+      memcpy(cards + k, wild, w * sizeof wild[0]);
+      can = take_is_legal(e, scratch, st, p, cards, k + w);
+    }
+  return can;
 }

@@ -88,9 +88,18 @@ static void new_hand(sc_t *s) {
   for (int i = 0; i < NOSEATS; i++) s->first_meld_turn[i] = s->team_first_meld_turn[i] = -1;
 }
 
+/* Naturals of one rank and wild cards where sequences take wild cards
+ * (rulesets.md, sequence.max_wild): a set where the set is legal (here: as
+ * many naturals as meld.min_naturals, no more wild cards than meld.max_wild),
+ * else a sequence. */
+static bool set_first(const ruleset_t *rs, int naturals, int wilds) {
+  return naturals >= rs->meld.min_naturals && wilds <= rs->meld.max_wild;
+}
+
 /* The kind of a new meld from its cards (rulesets.md, sequence and
  * meld.wild_sets): one suit and several ranks of natural cards is a
- * sequence where the ruleset has them; cards with a natural make a set of
+ * sequence where the ruleset has them (with wild cards where
+ * sequence.max_wild allows them); cards with a natural make a set of
  * that rank; wild cards alone, a set of the listed wild rank it holds most of
  * (a tie to the lower rank). */
 static void classify(const sc_t *s, smeld_t *m) {
@@ -111,7 +120,13 @@ static void classify(const sc_t *s, smeld_t *m) {
   }
   m->kind = SET;
   m->rank = nat;
-  if (s->rs->sequence.max_cards > 0 && all_natural && one_suit && ranks > 1) m->kind = SEQUENCE;
+  int nwild = 0;
+  for (int r = 0; r < 14; r++) nwild += wildn[r];
+  bool wild_ok = all_natural || s->rs->sequence.max_wild > 0;
+  if (s->rs->sequence.max_cards > 0 && wild_ok && one_suit && ranks > 1) m->kind = SEQUENCE;
+  if (s->rs->sequence.max_cards > 0 && s->rs->sequence.max_wild > 0 && ranks == 1 && nwild > 0 &&
+      !set_first(s->rs, m->count - nwild, nwild))
+    m->kind = SEQUENCE;
   if (nat >= 0) return;
   if (s->rs->wild_meld.min_cards > 0) { /* rulesets.md, wild_meld: no rank */
     m->kind = WILD;
@@ -162,22 +177,26 @@ static bool is_canasta(const ruleset_t *rs, const smeld_t *m) {
   return m->count >= rs->canasta.min_cards;
 }
 
-/* pile.take_onto_sequence: the top card c lies next to the sequence m's
- * lowest or highest card, in its suit, within sequence.low..high, and m is
- * not complete. */
+/* pile.take_onto_sequence: the top card c is of the sequence m's suit,
+ * within sequence.low..high, of a rank it does not hold, and m is not
+ * complete; its naturals with c then span no more ranks than its cards with
+ * c (next to its lowest or highest natural; with sequence.max_wild, in a gap
+ * or past an end its wild cards fill). */
 static bool extends_sequence(const sc_t *s, const smeld_t *m, int c) {
   const ruleset_t *rs = s->rs;
   if (m->kind != SEQUENCE || m->count >= rs->sequence.max_cards || c == JOKER || wild(s, c))
     return false;
-  int lo = 99, hi = -1, suit = -1;
+  int lo = 99, hi = -1, suit = -1, r = rank_of(c);
   for (int k = 0; k < JOKER; k++)
-    if (m->n[k]) {
+    if (m->n[k] && !wild(s, k)) {
       lo = rank_of(k) < lo ? rank_of(k) : lo;
       hi = rank_of(k) > hi ? rank_of(k) : hi;
       suit = k % 4;
+      if (rank_of(k) == r) return false;
     }
-  int r = rank_of(c);
-  return c % 4 == suit && (r == lo - 1 || r == hi + 1) && r >= rs->sequence.low &&
+  lo = r < lo ? r : lo;
+  hi = r > hi ? r : hi;
+  return c % 4 == suit && hi - lo + 1 <= m->count + 1 && r >= rs->sequence.low &&
          r <= rs->sequence.high;
 }
 

@@ -241,10 +241,8 @@ static void check_position(referee_game_t *g, const char *line, tally_t *t, cons
   }
 }
 
-/* Without its `stock` lines (no_stock: one hand, as a draw then has a
- * thousand candidates), a record's draws name any card still in the stock. */
-static void play(const char *rules, unsigned long long seed, bool no_stock) {
-  char *text = no_stock ? generate(rules, seed, 1, 1) : generate(rules, seed, GAMES, HANDS);
+/* Every position of the records in text. */
+static void play_text(char *text, const char *rules, bool no_stock) {
   referee_game_t *g = referee_game_new(NULL);
   cr_assert_not_null(g);
   tally_t t = {0};
@@ -267,7 +265,45 @@ static void play(const char *rules, unsigned long long seed, bool no_stock) {
   cr_expect_eq(t.found, t.positions, "%s: %lu of %lu positions list the record's action", rules,
                t.found, t.positions);
   referee_game_free(g);
+}
+
+/* Without its `stock` lines (no_stock: one hand, as a draw then has a
+ * thousand candidates), a record's draws name any card still in the stock. */
+static void play(const char *rules, unsigned long long seed, bool no_stock) {
+  char *text = no_stock ? generate(rules, seed, 1, 1) : generate(rules, seed, GAMES, HANDS);
+  play_text(text, rules, no_stock);
   free(text);
+}
+
+/* A corpus record of a house ruleset in corpus/DIR, its `variant` line
+ * naming the ruleset by its full path (the generator plays no game of a
+ * house ruleset: these records show its plays). */
+static void play_record(const char *dir, const char *name) {
+  char path[1024], text[8192], line[512];
+  snprintf(path, sizeof path, "%s/corpus/%s/%s", SOURCE_DIR, dir, name);
+  FILE *f = fopen(path, "r");
+  cr_assert_not_null(f, "%s", path);
+  size_t len = 0;
+  while (fgets(line, sizeof line, f) && len + sizeof line < sizeof text) {
+    if (strncmp(line, "variant ", 8) == 0)
+      len += (size_t)snprintf(text + len, sizeof text - len, "variant %s/corpus/%s/%s",
+                              SOURCE_DIR, dir, line + 8);
+    else len += (size_t)snprintf(text + len, sizeof text - len, "%s", line);
+  }
+  fclose(f);
+  play_text(text, name, false);
+}
+
+/* sequence.max_wild: wild cards in a gap, at an end, one natural and wild
+ * cards read as a sequence. */
+Test(api_legal, sequences_with_wild_cards) {
+  play_record("bolivia", "legal-sequence-wild-escalera-house.cgr");
+  play_record("bolivia", "legal-sequence-one-natural-house.cgr");
+}
+
+/* meld.max_cards_going_out: an eighth card, owing the turn's going out. */
+Test(api_legal, an_eighth_card_going_out) {
+  play_record("modern-american", "legal-eighth-card-going-out-house.cgr");
 }
 
 #define VARIANT(id, name) \

@@ -50,8 +50,8 @@ static verdict_t judge_new_meld(const ruleset_t *rs, const card_t *c, unsigned n
   memset(&v, 0, sizeof v);
   *going_out_only = false;
   if (meld_looks_like_sequence(k, c, n)) {
-    unsigned ranks;
-    meld_judge_sequence(k, card_suit(c[0]), 0, c, n, &ranks, &v, NULL);
+    meld_run_t run;
+    meld_judge_sequence(k, meld_sequence_suit(k, c, n), (meld_run_t){0, 0}, c, n, &run, &v, NULL);
     return v;
   }
   mix_t m = meld_mix(k, c, NULL, n, -1);
@@ -227,12 +227,13 @@ Test(meld, a_sequence_beyond_its_high_end_names_sequence_high) {
   ruleset_t rs = *rules("italian");
   rs.sequence.high = RANK_K;
   card_t c[8];
-  unsigned n = parse_cards("JH QH KH AH", c), ranks;
+  unsigned n = parse_cards("JH QH KH AH", c);
+  meld_run_t run;
   verdict_t v;
   memset(&v, 0, sizeof v);
   meld_kinds_t k;
   meld_kinds_build(&k, &rs);
-  cr_assert_not(meld_judge_sequence(&k, card_suit(c[0]), 0, c, n, &ranks, &v, NULL));
+  cr_assert_not(meld_judge_sequence(&k, card_suit(c[0]), (meld_run_t){0, 0}, c, n, &run, &v, NULL));
   cr_expect_eq(v.code, CODE_MELD_RANK);
   cr_expect_str_eq(rule_key_name(v.rule), "sequence.high");
   cr_expect(strstr(v.message, "from 4 to K"), "%s", v.message);
@@ -335,4 +336,30 @@ Test(meld, natural_ranks_take_no_wild_card) {
   cr_assert_not(meld_judge_set(&k, RANK_7, (meld_count_t){4, 3, 1}, &v, NULL));
   cr_expect_eq(v.code, CODE_WILD_OVERFLOW);
   cr_expect_str_eq(rule_key_name(v.rule), "meld.natural_ranks");
+}
+
+/* sequence.max_wild: a wild card fills a gap or extends an end within
+ * sequence.low..high; too many gaps, too many wild cards, or more cards than
+ * the ranks low..high hold are refused. Samba's sequences (4 to A, 3 to 7
+ * cards) with two wild cards allowed. */
+static verdict_t judge_run(const char *cards, int max_wild) {
+  ruleset_t rs = *rules("samba");
+  rs.sequence.max_wild = max_wild;
+  meld_kinds_t k;
+  meld_kinds_build(&k, &rs);
+  card_t c[16];
+  unsigned n = parse_cards(cards, c);
+  meld_run_t run;
+  verdict_t v;
+  memset(&v, 0, sizeof v);
+  cr_assert(meld_looks_like_sequence(&k, c, n), "%s", cards);
+  meld_judge_sequence(&k, meld_sequence_suit(&k, c, n), (meld_run_t){0, 0}, c, n, &run, &v, NULL);
+  return v;
+}
+
+Test(meld, a_sequence_takes_wild_cards_in_its_gaps_and_at_its_ends) {
+  cr_expect_eq(judge_run("JK 5H 6H 8H", 2).code, CODE_NONE);     /* 5 6 _ 8 */
+  cr_expect_eq(judge_run("KS AS 2C 2D", 2).code, CODE_NONE);     /* J Q K A */
+  cr_expect_eq(judge_run("4H 2C 7H", 2).code, CODE_MELD_RANK);   /* two gaps, one wild */
+  cr_expect_eq(judge_run("4H 5H 2C JK 2D", 2).code, CODE_WILD_OVERFLOW);
 }
