@@ -37,12 +37,15 @@ cmp -s "$w/rulesets_builtin.c.new" "$w/rulesets_builtin.c" ||
   mv "$w/rulesets_builtin.c.new" "$w/rulesets_builtin.c"
 
 OPT=${WASM_OPT:--O2}
+headers=$(ls referee/core/*.h referee/core/*.def formats/*.h referee/api/*.h)
 objs=""
 changed=0
 mkdir -p "$w/obj$OPT"
-cc() { # NAME SOURCE FLAGS...
+cc() { # NAME SOURCE FLAGS...: rebuilt when the source, a header of the
+  # library's or this script (its flags) is newer than the object
   o=$w/obj$OPT/$1.o; src=$2; shift 2
-  if [ ! -f "$o" ] || [ -n "$(find "$src" -newer "$o")" ]; then
+  # shellcheck disable=SC2086 # headers: a list of names without blanks
+  if [ ! -f "$o" ] || [ -n "$(find "$src" "$top/tests/wasm.sh" $headers -newer "$o")" ]; then
     # shellcheck disable=SC2086 # OPT is one word or none
     emcc $OPT "$@" -c "$src" -o "$o"; changed=1
   fi
@@ -64,9 +67,11 @@ for f in auto_possess compile config context convert dfa_match error extuni find
 done
 # shellcheck disable=SC2086
 cc pcre2_chartables "$w/pcre2_chartables.c" $PCRE_FLAGS
-# the library: what CMake's referee_lib holds, with its warnings as errors
+# the library: what CMake's referee_lib holds, with its warnings as errors,
+# and NDEBUG as CMake's release builds have it (the asserts' invariant checks,
+# eng_conserved after every statement, took a third of the wasm's time)
 WARN="-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes -Werror"
-inc="-I$w/include -Ireferee/core -Iformats -Ireferee/api -DPCRE2_STATIC"
+inc="-I$w/include -Ireferee/core -Iformats -Ireferee/api -DPCRE2_STATIC -DNDEBUG"
 for src in referee/core/*.c formats/cgr.c formats/cgr_fast.c formats/cgr_grammar.c \
   referee/api/*.c; do
   name=$(echo "$src" | tr / _ | sed 's/\.c$//')

@@ -24,20 +24,33 @@ const STATUS = ['legal', 'illegal', 'malformed', 'error', 'no-memory'];
 const WHEN = ['turn-end', 'not-out', 'last-discard'];
 const encoder = new TextEncoder();
 
-// A scratch buffer in the wasm heap, grown as needed, for the bytes passed in.
+// A scratch buffer in the wasm heap, grown as needed, for the bytes passed in:
+// a string is encoded straight into it (at most 3 bytes a UTF-16 unit).
 let scratch = 0;
 let scratchSize = 0;
-function bytesIn(text) {
-  const bytes = typeof text === 'string' ? encoder.encode(text) : text;
-  if (bytes.length + 1 > scratchSize) {
+function room(size) {
+  if (size > scratchSize) {
     if (scratch) M._free(scratch);
-    scratchSize = Math.max(1024, (bytes.length + 1) * 2);
+    scratchSize = Math.max(1024, size * 2);
     scratch = M._malloc(scratchSize);
-    if (!scratch) throw new RefereeError('no-memory', 'out of memory');
+    if (!scratch) {
+      scratchSize = 0;
+      throw new RefereeError('no-memory', 'out of memory');
+    }
   }
-  M.HEAPU8.set(bytes, scratch);
-  M.HEAPU8[scratch + bytes.length] = 0;
-  return [scratch, bytes.length];
+  return scratch;
+}
+function bytesIn(text) {
+  let n;
+  if (typeof text === 'string') {
+    const p = room(text.length * 3 + 1);
+    n = encoder.encodeInto(text, M.HEAPU8.subarray(p, p + scratchSize - 1)).written;
+  } else {
+    n = text.length;
+    M.HEAPU8.set(text, room(n + 1));
+  }
+  M.HEAPU8[scratch + n] = 0;
+  return [scratch, n];
 }
 
 const str = (ptr) => (ptr ? M.UTF8ToString(ptr) : null);
@@ -58,14 +71,12 @@ function readVerdict(at) {
 }
 
 const VERDICT_SIZE = 28; // referee_verdict_t on wasm32: 7 words
+let verdictAt = 0; // one buffer for every verdict read, allocated once
 function verdictOf(call, ...args) {
-  const out = M._malloc(VERDICT_SIZE);
-  try {
-    call(out, ...args);
-    return readVerdict(out);
-  } finally {
-    M._free(out);
-  }
+  if (!verdictAt) verdictAt = M._malloc(VERDICT_SIZE);
+  if (!verdictAt) throw new RefereeError('no-memory', 'out of memory');
+  call(verdictAt, ...args);
+  return readVerdict(verdictAt);
 }
 
 /** What every error of the package is: a code and a message. */
@@ -316,8 +327,10 @@ export class Game {
   }
   /** The totals of the teams, by name, as the JSON output's `totals`. */
   get totals() {
+    const g = this.#ptr;
     const totals = {};
-    for (const t of this.state.teams) totals[t.name] = t.total;
+    for (let t = 0, n = M._referee_game_teams(g); t < n; t++)
+      totals[str(M._referee_game_team_name(g, t))] = M._referee_game_total(g, t);
     return totals;
   }
   /** Frees it now; else the collector does. */
@@ -337,26 +350,63 @@ const START = /^(\uFEFF)?cgr([ \t]|\r?$)|^[ \t]+cgr[ \t]+\S/;
 const QUIET = /^[ \t]*(\r?$|#(?!\d))/;
 const EXPECT = /^[ \t]*#[ \t]*expect:/;
 
+// A line that starts with a digit or a letter other than c is neither a `cgr`
+// line nor a blank or comment line: nearly every line, told without a match.
+function plain(c) {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a && c !== 0x63);
+}
+
+/** The line after the one starting at `at`: its offset, -1 at the end. */
+function lineAfter(text, at) {
+  const nl = text.indexOf('\n', at);
+  return nl < 0 || nl + 1 === text.length ? -1 : nl + 1; // a last empty line is no line
+}
+
+// The records of a text, as offsets into it: each one's first line (number
+// first, offset from), its text up to offset `to`, then `blanks` empty lines
+// (the quiet lines that go with the next record), and its `cgr` line (start).
 function* records(text) {
-  const lines = text.split('\n');
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   let begun = false;
-  let from = 0; // the current record's first line (index)
-  let quiet = -1; // the first of the blank and comment lines just before
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (START.test(line) && begun) {
-      const q = quiet >= 0 ? quiet : i;
-      const expects = [];
-      for (let k = q; k < i; k++) if (EXPECT.test(lines[k])) expects.push(k);
-      const to = expects.length === 1 ? expects[0] : i;
-      yield { first: from, lines: lines.slice(from, i).map((l, k) => (from + k >= to ? '' : l)) };
-      from = to;
+  let first = 0; // the current record's first line (index), at offset from
+  let from = 0;
+  let start = -1; // its `cgr` line, else its first line neither blank nor comment
+  let quiet = -1; // the first of the blank and comment lines just before, at quietAt
+  let quietAt = 0;
+  let loud = -1; // the first line neither blank nor comment
+  for (let i = 0, at = 0; at >= 0; i++, at = lineAfter(text, at)) {
+    let isStart = false;
+    let isQuiet = false;
+    if (!plain(text.charCodeAt(at))) {
+      const nl = text.indexOf('\n', at);
+      const line = text.slice(at, nl < 0 ? text.length : nl);
+      isStart = START.test(line);
+      isQuiet = QUIET.test(line);
     }
-    if (START.test(line)) begun = true;
-    quiet = QUIET.test(line) ? (quiet >= 0 ? quiet : i) : -1;
+    if (isStart && begun) {
+      const [to, toAt] = expectLine(text, quiet >= 0 ? quiet : i, quiet >= 0 ? quietAt : at, i, at);
+      yield { first, from, to: toAt, blanks: i - to, start };
+      first = to;
+      from = toAt;
+      start = i;
+    }
+    if (isStart && !begun) start = i;
+    if (!isQuiet && loud < 0) loud = i;
+    if (isStart) begun = true;
+    if (!isQuiet) quiet = -1;
+    else if (quiet < 0) [quiet, quietAt] = [i, at];
   }
-  yield { first: from, lines: lines.slice(from) };
+  yield { first, from, to: text.length, blanks: 0, start: start >= 0 ? start : loud >= 0 ? loud : first };
+}
+
+/** The one `# expect:` line among lines q..i-1 (q at offset qAt), else line i. */
+function expectLine(text, q, qAt, i, iAt) {
+  let found = null;
+  for (let k = q, at = qAt; k < i; k++, at = text.indexOf('\n', at) + 1) {
+    if (!EXPECT.test(text.slice(at, text.indexOf('\n', at)))) continue;
+    if (found) return [i, iAt];
+    found = [k, at];
+  }
+  return found ?? [i, iAt];
 }
 
 let checks = 0;
@@ -394,11 +444,11 @@ export function check(text, options = {}) {
   try {
     let n = 0;
     for (const r of records(text)) {
-      const v = game.judge(r.lines.join('\n') + '\n', r.first + 1);
-      let start = r.lines.findIndex((l) => START.test(l));
-      if (start < 0) start = Math.max(0, r.lines.findIndex((l) => !QUIET.test(l)));
-      out.push({ record: ++n, recordLine: r.first + 1 + start,
-        ...v, totals: game.totals });
+      let body = text.slice(r.from, r.to);
+      if (r.blanks) body += '\n'.repeat(r.blanks);
+      else if (!body.endsWith('\n')) body += '\n';
+      const v = game.judge(body, r.first + 1);
+      out.push({ record: ++n, recordLine: r.start + 1, ...v, totals: game.totals });
     }
   } finally {
     unplace();
