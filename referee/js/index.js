@@ -200,6 +200,101 @@ export class Ruleset {
   }
 }
 
+// referee_state_t (referee.h) as wasm32 lays it out: bool a byte; int,
+// unsigned, long, enums and pointers a word each; fields at their alignment.
+const BYTE = { size: 1, align: 1 };
+const WORD = { size: 4, align: 4 };
+function struct(fields) {
+  const at = {};
+  let size = 0;
+  let align = 1;
+  for (const [name, type, count = 1] of fields) {
+    size = Math.ceil(size / type.align) * type.align;
+    at[name] = size;
+    size += type.size * count;
+    align = Math.max(align, type.align);
+  }
+  return { at, size: Math.ceil(size / align) * align, align };
+}
+const CARD_KINDS = 53;
+const CARDS = struct([['count', BYTE, CARD_KINDS], ['total', WORD]]);
+const PLAYER = struct([['name', WORD], ['team', WORD], ['hand', CARDS], ['foot', CARDS],
+  ['hasFoot', BYTE], ['melded', BYTE]]);
+const TEAM = struct([['name', WORD], ['total', WORD], ['opened', BYTE], ['redThrees', WORD],
+  ['melds', WORD], ['canastas', WORD]]);
+const MELD = struct([['team', WORD], ['number', WORD], ['kind', WORD], ['rank', WORD],
+  ['suit', WORD], ['cards', CARDS], ['naturals', WORD], ['wilds', WORD], ['canasta', BYTE]]);
+const STATE = struct([['inHand', BYTE], ['hand', WORD], ['dealt', BYTE], ['over', BYTE],
+  ['toAct', WORD], ['dealer', WORD], ['drawn', BYTE], ['owed', WORD], ['owedPlayer', WORD],
+  ['asked', BYTE], ['packetPlayer', WORD], ['outPlayer', WORD], ['top', WORD], ['pile', WORD],
+  ['frozen', WORD], ['freezeRule', WORD], ['freezeCard', WORD], ['blocked', BYTE],
+  ['stock', WORD], ['packets', WORD], ['feet', WORD], ['players', WORD], ['teams', WORD],
+  ['player', PLAYER, 12], ['team', TEAM, 12], ['melds', WORD], ['meld', MELD, 192],
+  ['handsScored', WORD]]);
+const MELD_KINDS = ['set', 'sequence', 'wild_set', 'black_threes', 'natural_set', 'wild_cards',
+  'rank_rule'];
+const FREEZES = ['cover', 'card', 'always', 'unopened', 'until_taken'];
+
+let cardNames = null; // referee_card_name, read once
+function cardName(card) {
+  cardNames ??= Array.from({ length: CARD_KINDS }, (_, c) => str(M._referee_card_name(c)));
+  return card >= 0 && card < CARD_KINDS ? cardNames[card] : null;
+}
+/** referee_cards_t at p: each copy's name, in card order. */
+function cardsAt(p) {
+  const list = [];
+  for (let c = 0; c < CARD_KINDS; c++)
+    for (let n = M.HEAPU8[p + c]; n > 0; n--) list.push(cardName(c));
+  return list;
+}
+
+let stateAt = 0; // one buffer for every state read, allocated once
+function readState(game) {
+  if (!stateAt) stateAt = M._malloc(STATE.size);
+  if (!stateAt) throw new RefereeError('no-memory', 'out of memory');
+  M._referee_game_state(game, stateAt, STATE.size);
+  const s = (name) => stateAt + STATE.at[name];
+  const i32 = (p) => M.HEAP32[p >> 2];
+  const bool = (p) => M.HEAPU8[p] !== 0;
+  const teams = [];
+  for (let t = 0; t < i32(s('teams')); t++) {
+    const p = s('team') + t * TEAM.size;
+    const at = (name) => p + TEAM.at[name];
+    teams.push({ name: str(i32(at('name'))), total: i32(at('total')), opened: bool(at('opened')),
+      redThrees: i32(at('redThrees')), melds: i32(at('melds')), canastas: i32(at('canastas')) });
+  }
+  const players = [];
+  for (let k = 0; k < i32(s('players')); k++) {
+    const p = s('player') + k * PLAYER.size;
+    const at = (name) => p + PLAYER.at[name];
+    players.push({ name: str(i32(at('name'))), team: teams[i32(at('team'))]?.name ?? null,
+      hand: cardsAt(at('hand')), foot: cardsAt(at('foot')), hasFoot: bool(at('hasFoot')),
+      melded: bool(at('melded')) });
+  }
+  const melds = [];
+  for (let k = 0; k < i32(s('melds')); k++) {
+    const p = s('meld') + k * MELD.size;
+    const at = (name) => p + MELD.at[name];
+    melds.push({ team: teams[i32(at('team'))]?.name ?? null, number: i32(at('number')),
+      kind: MELD_KINDS[i32(at('kind'))], rank: i32(at('rank')), suit: i32(at('suit')),
+      cards: cardsAt(at('cards')), naturals: i32(at('naturals')), wilds: i32(at('wilds')),
+      canasta: bool(at('canasta')) });
+  }
+  const who = (name) => players[i32(s(name))]?.name ?? null;
+  const winner = M._referee_game_winner(game);
+  return {
+    inHand: bool(s('inHand')), hand: i32(s('hand')), dealt: bool(s('dealt')),
+    handOver: bool(s('over')), toAct: who('toAct'), dealer: who('dealer'),
+    drawn: bool(s('drawn')), owed: i32(s('owed')), owedPlayer: who('owedPlayer'),
+    asked: bool(s('asked')), packetPlayer: who('packetPlayer'), outPlayer: who('outPlayer'),
+    top: cardName(i32(s('top'))), pile: i32(s('pile')), frozen: FREEZES[i32(s('frozen'))] ?? null,
+    freezeRule: str(i32(s('freezeRule'))), freezeCard: cardName(i32(s('freezeCard'))),
+    blocked: bool(s('blocked')), stock: i32(s('stock')), packets: i32(s('packets')),
+    feet: i32(s('feet')), players, teams, melds, hands: i32(s('handsScored')),
+    over: Boolean(M._referee_game_over(game)), winner: teams[winner]?.name ?? null,
+  };
+}
+
 /** One record judged line by line. */
 export class Game {
   #ptr;
@@ -274,20 +369,14 @@ export class Game {
       M._free(out);
     }
   }
-  /** The state: teams and totals, hands scored, who acts, each player's hand size. */
+  /**
+   * The game as it stands (referee_game_state): the hand in play (who acts,
+   * what they owe, each player's hand and foot, each team's melds, the pile,
+   * the stock, packets and feet left), the teams and their totals, whether
+   * the game is over and its winner.
+   */
   get state() {
-    const g = this.#ptr;
-    const teams = [];
-    for (let t = 0; t < M._referee_game_teams(g); t++)
-      teams.push({ name: str(M._referee_game_team_name(g, t)), total: M._referee_game_total(g, t) });
-    const winner = M._referee_game_winner(g);
-    return {
-      toAct: str(M._referee_game_to_act(g)),
-      hands: M._referee_game_hands(g),
-      teams,
-      over: Boolean(M._referee_game_over(g)),
-      winner: winner >= 0 ? teams[winner].name : null,
-    };
+    return readState(this.#ptr);
   }
   /**
    * Every legal next action (referee_game_legal): {player, verb, ref, cards,
