@@ -16,6 +16,12 @@ build=$(cd "$3" && pwd)
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "SKIP: node and npm not installed"; exit 77
 fi
+# package.json's engines names the Node.js the package is tested with: the
+# one running here must be it (a newer one tested is widened there, not assumed)
+engines=$(node -p "require('$src/referee/js/package.json').engines.node")
+major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$engines" = "$major.x" ] || {
+  echo "FAIL: package.json's engines says node $engines; the tests run on Node.js $(node --version)"; exit 1; }
 rc=0; sh "$src/tests/wasm.sh" "$build" || rc=$?
 [ "$rc" -eq 0 ] || exit "$rc"
 
