@@ -47,7 +47,8 @@ function bytesIn(text) {
     n = encoder.encodeInto(text, M.HEAPU8.subarray(p, p + scratchSize - 1)).written;
   } else {
     n = text.length;
-    M.HEAPU8.set(text, room(n + 1));
+    const p = room(n + 1); // first: growing the memory replaces M.HEAPU8
+    M.HEAPU8.set(text, p);
   }
   M.HEAPU8[scratch + n] = 0;
   return [scratch, n];
