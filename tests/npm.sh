@@ -1,13 +1,15 @@
 #!/bin/sh
 # The npm package (referee/js): built to WebAssembly (tests/wasm.sh, kept in
 # BUILD/wasm), its tests under Node's own runner (every corpus record's
-# verdict equal to REFEREE --json's; the calls and their errors; the legal
-# actions at every line of a generated game of each variant equal to the C
-# library's, printed by LEGAL_LINES, tests/npm/legal_lines.c), then
+# verdict equal to REFEREE --json's, and generated files cut into records as
+# the command cuts them; the calls and their errors; the legal actions before,
+# and the whole state after, every line of a generated game of each variant
+# equal to the C library's, printed by LEGAL_LINES, tests/npm/legal_lines.c), then
 # `npm pack` and the tarball installed offline into a scratch project, where
 # a program judges records with it, and a page in headless Chromium (served
 # by tests/npm/serve.mjs) loads it and judges a record.
 #   sh tests/npm.sh REFEREE SOURCE_DIR BUILD_DIR
+# package.json's engines must name the Node.js running the tests.
 # Exit 77 (skip) without emcc, node or chromium.
 set -eu
 referee=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
