@@ -16,7 +16,7 @@ mkdir "$tmp/node_modules"
 ln -s "$src/referee/js" "$tmp/node_modules/canasta-referee"
 awk -v d="$tmp" '/^```ts$/ { out = sprintf("%s/doc%d.ts", d, ++n); next }
   /^```/ { out = "" } out != "" { print > out }' "$src/docs/javascript.md"
-docs=$(ls "$tmp"/doc*.ts 2>/dev/null | wc -l)
+docs=$(find "$tmp" -name "doc*.ts" | wc -l)
 [ "$docs" -gt 0 ] || { echo "FAIL: no TypeScript block in docs/javascript.md"; exit 1; }
 cp "$src/tests/npm/types.ts" "$tmp/"
 cd "$tmp"
