@@ -1,5 +1,7 @@
-/* cgr_grammar.c — the CGR 1 grammar, read with PCRE2: every line the hot path
- * (cgr_fast.c) does not take, and every error, with its column.
+/* cgr_grammar.c — the CGR 1 grammar: every line the hot path (cgr_fast.c)
+ * does not take, and every error, with its column. Its words are read as the
+ * patterns below match them (by hand; debug builds match the patterns too and
+ * assert the same), an `expect:` comment with PCRE2.
  *
  * Grammar (one statement per line; words separated by spaces or tabs; a word
  * starting with '#' that is not "#<digit>" starts a comment, and so does a
