@@ -1,5 +1,7 @@
-/* cgr_grammar.c — the CGR 1 grammar, read with PCRE2: every line the hot path
- * (cgr_fast.c) does not take, and every error, with its column.
+/* cgr_grammar.c — the CGR 1 grammar: every line the hot path (cgr_fast.c)
+ * does not take, and every error, with its column. Its words are read as the
+ * patterns below match them (by hand; debug builds match the patterns too and
+ * assert the same), an `expect:` comment with PCRE2.
  *
  * Grammar (one statement per line; words separated by spaces or tabs; a word
  * starting with '#' that is not "#<digit>" starts a comment, and so does a
@@ -28,6 +30,7 @@
  * The order of statements is the game driver's business (game.c); this file
  * only reads lines into statements. */
 #define PCRE2_CODE_UNIT_WIDTH 8
+#include <assert.h>
 #include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,25 +98,68 @@ static int grammar_match(cgr_reader_t *r, const pcre2_code *re, const char *s, s
   return rc;
 }
 
+/* The next word from off as re_tok's pattern matches it (anchored at off):
+ * blanks, then a comment to the line's end, a quoted string, or a run of
+ * bytes that are not blanks. Read by hand: PCRE2 without its JIT (the
+ * WebAssembly build) spent a sixth of the npm package's time matching it.
+ * The span in tok[0..1], the group (1, 2, 3) returned; 0 when only blanks
+ * remain. Debug builds match the pattern too and assert the same (below). */
+static int scan_word(const char *s, size_t len, size_t off, size_t tok[2]) {
+  size_t i = off, e;
+  while (i < len && (s[i] == ' ' || s[i] == '\t')) i++;
+  if (i == len) return 0;
+  tok[0] = i;
+  if (s[i] == '#' && (i + 1 == len || s[i + 1] < '0' || s[i + 1] > '9')) {
+    for (e = i + 1; e < len && s[e] != '\n';) e++; /* `.` is any byte but a newline */
+    tok[1] = e;
+    return 1;
+  }
+  if (s[i] == '"') { /* "(?:[^"\\]|\\.)*+": a backslash escapes any byte but a newline */
+    for (e = i + 1; e < len && s[e] != '"' && (s[e] != '\\' || (e + 1 < len && s[e + 1] != '\n'));)
+      e += s[e] == '\\' ? 2 : 1;
+    if (e < len && s[e] == '"') {
+      tok[1] = e + 1;
+      return 2;
+    }
+  }
+  for (e = i; e < len && s[e] != ' ' && s[e] != '\t';) e++;
+  tok[1] = e;
+  return 3;
+}
+
+#ifndef NDEBUG
+/* What re_tok matches from off, as scan_word gives it. */
+static int scan_word_re(cgr_reader_t *r, size_t off, size_t tok[2]) {
+  int rc = grammar_match(r, r->gr->re_tok, r->line, r->line_len, off);
+  if (rc < 0) return 0;
+  PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->gr->md);
+  int g = ov[2] != PCRE2_UNSET ? 1 : ov[4] != PCRE2_UNSET ? 2 : 3;
+  tok[0] = ov[2 * g];
+  tok[1] = ov[2 * g + 1];
+  return tok[1] > tok[0] ? g : 0;
+}
+#endif
+
 static bool tokenize(cgr_reader_t *r, stmt_error_t *err) {
-  size_t off = 0;
+  size_t off = 0, tok[2];
   unsigned col = 1;
   size_t col_off = 0;
   r->ntoks = 0;
   while (off < r->line_len) {
-    int rc = grammar_match(r, r->gr->re_tok, r->line, r->line_len, off);
-    if (rc < 0) break; /* only blanks remain */
-    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->gr->md);
-    int g = ov[2] != PCRE2_UNSET ? 1 : ov[4] != PCRE2_UNSET ? 2 : 3;
-    size_t s = ov[2 * g], e = ov[2 * g + 1];
-    if (e == s) break;
+    int g = scan_word(r->line, r->line_len, off, tok);
+#ifndef NDEBUG
+    size_t re[2];
+    assert(scan_word_re(r, off, re) == g && (!g || (re[0] == tok[0] && re[1] == tok[1])));
+#endif
+    if (!g) break; /* only blanks remain */
+    size_t s = tok[0], e = tok[1];
     if (r->ntoks == MAX_TOKENS)
       return cgr_fail(err, r->lineno, cgr_char_col(r->line, s),
                   _("more than %d words on one line"), MAX_TOKENS);
     col += cgr_char_col(r->line + col_off, s - col_off) - 1;
     col_off = s;
     r->toks[r->ntoks++] = (tok_t){r->line + s, e - s, col, g == 1};
-    off = ov[1];
+    off = e;
     if (g == 1) break;
   }
   return true;
@@ -132,9 +178,11 @@ static word_t word(cgr_reader_t *r, const tok_t *t) {
   return (word_t){w, t->col};
 }
 
+#ifndef NDEBUG
 static bool match(cgr_reader_t *r, pcre2_code *re, const tok_t *t) {
   return grammar_match(r, re, t->s, t->len, 0) >= 0;
 }
+#endif
 
 /* A token that is a card (card_decode, card.h: the one decoder). */
 static bool parse_card(const tok_t *t, card_t *out) {
@@ -226,8 +274,19 @@ static bool parse_cards(cgr_reader_t *r, unsigned from, stmt_t *st, stmt_error_t
   return true;
 }
 
+/* re_number's pattern, ^[+-]?[0-9]{1,9}$, read by hand as scan_word is ($
+ * also matches before a newline that ends the word); debug builds assert
+ * the same. */
+static bool is_number(const tok_t *t) {
+  size_t i = t->len && (t->s[0] == '+' || t->s[0] == '-'), d = i;
+  while (i < t->len && t->s[i] >= '0' && t->s[i] <= '9') i++;
+  return i > d && i - d <= 9 && (i == t->len || (i + 1 == t->len && t->s[i] == '\n'));
+}
+
 static bool parse_number(cgr_reader_t *r, const tok_t *t, long *out) {
-  if (!match(r, r->gr->re_number, t)) return false;
+  (void)r; /* used by the assert alone */
+  assert(is_number(t) == match(r, r->gr->re_number, t));
+  if (!is_number(t)) return false;
   char buf[16];
   memcpy(buf, t->s, t->len);
   buf[t->len] = '\0';

@@ -20,7 +20,9 @@
 # bytes. Last, the embedding API's CPU per record against the command's, on
 # RECORDS (default 10,000) one-hand games in one file (tests/bench/api_records.c,
 # built against build/libcanasta-referee.a): a new game for each record, and
-# one game reset between records.
+# one game reset between records; then the Python package's, and the npm
+# package's check() in Node (the median of five rounds, and its ratio to the
+# command's, which the package keeps within 3x).
 # Usage: sh tests/bench.sh [SIZE_MB [FILES [RECORDS]]]   (needs build/referee: sh tests/setup.sh)
 set -eu
 cd "$(dirname "$0")/.."
@@ -192,15 +194,21 @@ fi
 
 # the npm package (referee/js, built by tests/wasm.sh) against the command, per
 # record, on the same one-hand games: check() over the file in Node (its second
-# run: the first compiles the wasm's code), the least CPU of 3 rounds of each
+# run: the first compiles the wasm's code) and the command, in turn, five
+# rounds; the median CPU of each and their ratio, which the package keeps
+# within 3x (docs/javascript.md)
 if [ -f referee/js/dist/referee.wasm ] && command -v node >/dev/null; then
-  for round in 1 2 3; do
+  for round in 1 2 3 4 5; do
     echo "node $(node referee/js/bench.js "$dir/records.cgr")"
     echo "cli $(timed "$ref" --quiet "$dir/records.cgr")"
   done | awk -v n="$nrecords" '
-    $1 == "cli" { c = ($4 + 0) * 1e6 / n; if (cli == "" || c < cli) cli = c; next }
-    $1 == "node" { c = ($3 + 0) * 1e6 / n; if (js == "" || c < js) js = c }
-    END { printf "npm package, %d one-hand records, CPU per record, the least of 3 rounds: the command %.1f us; check() in Node %.1f us (%.1fx)\n", n, cli, js, js / cli }'
+    function median(a, k,   i, j, t) { # a[1..k] sorted in place; its middle
+      for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return a[int((k + 1) / 2)] }
+    $1 == "cli" { cli[++c] = ($4 + 0) * 1e6 / n; next }
+    $1 == "node" { js[++j] = ($3 + 0) * 1e6 / n }
+    END { m = median(cli, c); x = median(js, j)
+      printf "npm package, %d one-hand records, CPU per record, the median of %d rounds: the command %.1f us; check() in Node %.1f us: %.2fx the command%s\n", n, c, m, x, x / m, (x > 3 * m) ? " (over 3x: a regression, see docs/javascript.md)" : " (within 3x)" }'
 else
   echo "npm package: not built (sh tests/wasm.sh), or no node"
 fi

@@ -1,13 +1,15 @@
 #!/bin/sh
 # The npm package (referee/js): built to WebAssembly (tests/wasm.sh, kept in
 # BUILD/wasm), its tests under Node's own runner (every corpus record's
-# verdict equal to REFEREE --json's; the calls and their errors; the legal
-# actions at every line of a generated game of each variant equal to the C
-# library's, printed by LEGAL_LINES, tests/npm/legal_lines.c), then
+# verdict equal to REFEREE --json's, and generated files cut into records as
+# the command cuts them; the calls and their errors; the legal actions before,
+# and the whole state after, every line of a generated game of each variant
+# equal to the C library's, printed by LEGAL_LINES, tests/npm/legal_lines.c), then
 # `npm pack` and the tarball installed offline into a scratch project, where
 # a program judges records with it, and a page in headless Chromium (served
 # by tests/npm/serve.mjs) loads it and judges a record.
 #   sh tests/npm.sh REFEREE SOURCE_DIR BUILD_DIR
+# package.json's engines must name the Node.js running the tests.
 # Exit 77 (skip) without emcc, node or chromium.
 set -eu
 referee=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -16,6 +18,12 @@ build=$(cd "$3" && pwd)
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "SKIP: node and npm not installed"; exit 77
 fi
+# package.json's engines names the Node.js the package is tested with: the
+# one running here must be it (a newer one tested is widened there, not assumed)
+engines=$(node -p "require('$src/referee/js/package.json').engines.node")
+major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$engines" = "$major.x" ] || {
+  echo "FAIL: package.json's engines says node $engines; the tests run on Node.js $(node --version)"; exit 1; }
 rc=0; sh "$src/tests/wasm.sh" "$build" || rc=$?
 [ "$rc" -eq 0 ] || exit "$rc"
 

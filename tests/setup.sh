@@ -72,8 +72,9 @@ if [ "$tests" -eq 1 ]; then
   # and PCRE2 to WebAssembly (nodejs comes with it; npm packs the package,
   # unless a Node.js that brings its own is installed), from Debian's sources
   # of the two libraries (deb-src enabled if it is not; dpkg-dev unpacks
-  # them), fetched once into build/wasm/src
-  sh tests/install.sh emscripten dpkg-dev
+  # them), fetched once into build/wasm/src; node-typescript's tsc compiles the
+  # package's types and the TypeScript of docs/javascript.md (tests/types.sh)
+  sh tests/install.sh emscripten dpkg-dev node-typescript
   command -v npm >/dev/null || sh tests/install.sh npm
   fetch_wasm_sources
 fi

@@ -41,18 +41,107 @@ export interface LegalAction {
   owes: Array<'turn-end' | 'not-out' | 'last-discard'>;
 }
 
+/** A card as records write it: rank then suit ("7H", "TS", "AC"), or "JK". */
+export type Card = string;
+
+/** A player in the hand in progress. */
+export interface PlayerState {
+  name: string;
+  team: string | null;
+  /** The cards held, each copy once, in card order (ranks 2 ... A, suits S H D C, then JK). */
+  hand: Card[];
+  /** The foot not picked up yet (empty without one). */
+  foot: Card[];
+  hasFoot: boolean;
+  /** Has melded in this hand. */
+  melded: boolean;
+}
+
 export interface TeamState {
   name: string;
   /** Over the hands completed so far. */
   total: number;
+  /** In the hand in progress: has melded. */
+  opened: boolean;
+  /** Red threes laid in this hand. */
+  redThrees: number;
+  /** Melds and canastas on the table in this hand. */
+  melds: number;
+  canastas: number;
 }
 
+/** A meld's kind (docs/rulesets.md, Melds). */
+export type MeldKind = 'set' | 'sequence' | 'wild_set' | 'black_threes' | 'natural_set'
+  | 'wild_cards' | 'rank_rule';
+
+/** A meld on the table. */
+export interface MeldState {
+  team: string | null;
+  /** Its number among the team's melds: `add #N`. */
+  number: number;
+  kind: MeldKind;
+  /** A set's rank (0 for twos ... 12 for aces, 13 jokers), else -1. */
+  rank: number;
+  /** A sequence's suit (0 to 3: S H D C), else -1. */
+  suit: number;
+  cards: Card[];
+  naturals: number;
+  wilds: number;
+  /** Complete: it counts as a canasta. */
+  canasta: boolean;
+}
+
+/** Why the pile is frozen for the player to act: the first cause that holds. */
+export type FreezeCause = 'cover' | 'card' | 'always' | 'unopened' | 'until_taken';
+
+/**
+ * The game as it stands (referee_game_state). Between hands, and once the
+ * verdict is not legal, inHand is false and the hand's fields are empty
+ * (null, 0, false, []): only teams (with their totals), hands, over and
+ * winner say anything.
+ */
 export interface GameState {
-  /** The player to act in the hand in progress, or null between hands. */
+  /** A hand is being dealt or played. */
+  inHand: boolean;
+  /** Its number, from 1 (0 outside a hand). */
+  hand: number;
+  /** Its setup is complete. */
+  dealt: boolean;
+  /** The hand is over (nobody acts). */
+  handOver: boolean;
+  /** The player to act, or null. */
   toAct: string | null;
+  dealer: string | null;
+  /** The turn's draw or take is done (false: the player must draw or take first). */
+  drawn: boolean;
+  /** Red-three replacements still to draw, by owedPlayer. */
+  owed: number;
+  owedPlayer: string | null;
+  /** A question (`ask`) waits for its answer. */
+  asked: boolean;
+  /** The player whose bonus packet is due now. */
+  packetPlayer: string | null;
+  /** Who went out. */
+  outPlayer: string | null;
+  /** The pile's top card, and how many cards it holds. */
+  top: Card | null;
+  pile: number;
+  /** Why the pile is frozen for the player to act; null when it is not. */
+  frozen: FreezeCause | null;
+  /** The ruleset key of that cause ("pile.always_frozen"), and the card that froze it. */
+  freezeRule: string | null;
+  freezeCard: Card | null;
+  /** Its top card blocks it (pile.blocked_by). */
+  blocked: boolean;
+  /** Cards left in the stock; bonus packets set aside and not taken; feet not picked up. */
+  stock: number;
+  packets: number;
+  feet: number;
+  players: PlayerState[];
+  teams: TeamState[];
+  melds: MeldState[];
   /** Hands completed (scored). */
   hands: number;
-  teams: TeamState[];
   /** A team has reached the target (or the hands are played). */
   over: boolean;
   winner: string | null;

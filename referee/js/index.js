@@ -24,20 +24,34 @@ const STATUS = ['legal', 'illegal', 'malformed', 'error', 'no-memory'];
 const WHEN = ['turn-end', 'not-out', 'last-discard'];
 const encoder = new TextEncoder();
 
-// A scratch buffer in the wasm heap, grown as needed, for the bytes passed in.
+// A scratch buffer in the wasm heap, grown as needed, for the bytes passed in:
+// a string is encoded straight into it (at most 3 bytes a UTF-16 unit).
 let scratch = 0;
 let scratchSize = 0;
-function bytesIn(text) {
-  const bytes = typeof text === 'string' ? encoder.encode(text) : text;
-  if (bytes.length + 1 > scratchSize) {
+function room(size) {
+  if (size > scratchSize) {
     if (scratch) M._free(scratch);
-    scratchSize = Math.max(1024, (bytes.length + 1) * 2);
+    scratchSize = Math.max(1024, size * 2);
     scratch = M._malloc(scratchSize);
-    if (!scratch) throw new RefereeError('no-memory', 'out of memory');
+    if (!scratch) {
+      scratchSize = 0;
+      throw new RefereeError('no-memory', 'out of memory');
+    }
   }
-  M.HEAPU8.set(bytes, scratch);
-  M.HEAPU8[scratch + bytes.length] = 0;
-  return [scratch, bytes.length];
+  return scratch;
+}
+function bytesIn(text) {
+  let n;
+  if (typeof text === 'string') {
+    const p = room(text.length * 3 + 1);
+    n = encoder.encodeInto(text, M.HEAPU8.subarray(p, p + scratchSize - 1)).written;
+  } else {
+    n = text.length;
+    const p = room(n + 1); // first: growing the memory replaces M.HEAPU8
+    M.HEAPU8.set(text, p);
+  }
+  M.HEAPU8[scratch + n] = 0;
+  return [scratch, n];
 }
 
 const str = (ptr) => (ptr ? M.UTF8ToString(ptr) : null);
@@ -58,14 +72,12 @@ function readVerdict(at) {
 }
 
 const VERDICT_SIZE = 28; // referee_verdict_t on wasm32: 7 words
+let verdictAt = 0; // one buffer for every verdict read, allocated once
 function verdictOf(call, ...args) {
-  const out = M._malloc(VERDICT_SIZE);
-  try {
-    call(out, ...args);
-    return readVerdict(out);
-  } finally {
-    M._free(out);
-  }
+  if (!verdictAt) verdictAt = M._malloc(VERDICT_SIZE);
+  if (!verdictAt) throw new RefereeError('no-memory', 'out of memory');
+  call(verdictAt, ...args);
+  return readVerdict(verdictAt);
 }
 
 /** What every error of the package is: a code and a message. */
@@ -189,6 +201,101 @@ export class Ruleset {
   }
 }
 
+// referee_state_t (referee.h) as wasm32 lays it out: bool a byte; int,
+// unsigned, long, enums and pointers a word each; fields at their alignment.
+const BYTE = { size: 1, align: 1 };
+const WORD = { size: 4, align: 4 };
+function struct(fields) {
+  const at = {};
+  let size = 0;
+  let align = 1;
+  for (const [name, type, count = 1] of fields) {
+    size = Math.ceil(size / type.align) * type.align;
+    at[name] = size;
+    size += type.size * count;
+    align = Math.max(align, type.align);
+  }
+  return { at, size: Math.ceil(size / align) * align, align };
+}
+const CARD_KINDS = 53;
+const CARDS = struct([['count', BYTE, CARD_KINDS], ['total', WORD]]);
+const PLAYER = struct([['name', WORD], ['team', WORD], ['hand', CARDS], ['foot', CARDS],
+  ['hasFoot', BYTE], ['melded', BYTE]]);
+const TEAM = struct([['name', WORD], ['total', WORD], ['opened', BYTE], ['redThrees', WORD],
+  ['melds', WORD], ['canastas', WORD]]);
+const MELD = struct([['team', WORD], ['number', WORD], ['kind', WORD], ['rank', WORD],
+  ['suit', WORD], ['cards', CARDS], ['naturals', WORD], ['wilds', WORD], ['canasta', BYTE]]);
+const STATE = struct([['inHand', BYTE], ['hand', WORD], ['dealt', BYTE], ['over', BYTE],
+  ['toAct', WORD], ['dealer', WORD], ['drawn', BYTE], ['owed', WORD], ['owedPlayer', WORD],
+  ['asked', BYTE], ['packetPlayer', WORD], ['outPlayer', WORD], ['top', WORD], ['pile', WORD],
+  ['frozen', WORD], ['freezeRule', WORD], ['freezeCard', WORD], ['blocked', BYTE],
+  ['stock', WORD], ['packets', WORD], ['feet', WORD], ['players', WORD], ['teams', WORD],
+  ['player', PLAYER, 12], ['team', TEAM, 12], ['melds', WORD], ['meld', MELD, 192],
+  ['handsScored', WORD]]);
+const MELD_KINDS = ['set', 'sequence', 'wild_set', 'black_threes', 'natural_set', 'wild_cards',
+  'rank_rule'];
+const FREEZES = ['cover', 'card', 'always', 'unopened', 'until_taken'];
+
+let cardNames = null; // referee_card_name, read once
+function cardName(card) {
+  cardNames ??= Array.from({ length: CARD_KINDS }, (_, c) => str(M._referee_card_name(c)));
+  return card >= 0 && card < CARD_KINDS ? cardNames[card] : null;
+}
+/** referee_cards_t at p: each copy's name, in card order. */
+function cardsAt(p) {
+  const list = [];
+  for (let c = 0; c < CARD_KINDS; c++)
+    for (let n = M.HEAPU8[p + c]; n > 0; n--) list.push(cardName(c));
+  return list;
+}
+
+let stateAt = 0; // one buffer for every state read, allocated once
+function readState(game) {
+  if (!stateAt) stateAt = M._malloc(STATE.size);
+  if (!stateAt) throw new RefereeError('no-memory', 'out of memory');
+  M._referee_game_state(game, stateAt, STATE.size);
+  const s = (name) => stateAt + STATE.at[name];
+  const i32 = (p) => M.HEAP32[p >> 2];
+  const bool = (p) => M.HEAPU8[p] !== 0;
+  const teams = [];
+  for (let t = 0; t < i32(s('teams')); t++) {
+    const p = s('team') + t * TEAM.size;
+    const at = (name) => p + TEAM.at[name];
+    teams.push({ name: str(i32(at('name'))), total: i32(at('total')), opened: bool(at('opened')),
+      redThrees: i32(at('redThrees')), melds: i32(at('melds')), canastas: i32(at('canastas')) });
+  }
+  const players = [];
+  for (let k = 0; k < i32(s('players')); k++) {
+    const p = s('player') + k * PLAYER.size;
+    const at = (name) => p + PLAYER.at[name];
+    players.push({ name: str(i32(at('name'))), team: teams[i32(at('team'))]?.name ?? null,
+      hand: cardsAt(at('hand')), foot: cardsAt(at('foot')), hasFoot: bool(at('hasFoot')),
+      melded: bool(at('melded')) });
+  }
+  const melds = [];
+  for (let k = 0; k < i32(s('melds')); k++) {
+    const p = s('meld') + k * MELD.size;
+    const at = (name) => p + MELD.at[name];
+    melds.push({ team: teams[i32(at('team'))]?.name ?? null, number: i32(at('number')),
+      kind: MELD_KINDS[i32(at('kind'))], rank: i32(at('rank')), suit: i32(at('suit')),
+      cards: cardsAt(at('cards')), naturals: i32(at('naturals')), wilds: i32(at('wilds')),
+      canasta: bool(at('canasta')) });
+  }
+  const who = (name) => players[i32(s(name))]?.name ?? null;
+  const winner = M._referee_game_winner(game);
+  return {
+    inHand: bool(s('inHand')), hand: i32(s('hand')), dealt: bool(s('dealt')),
+    handOver: bool(s('over')), toAct: who('toAct'), dealer: who('dealer'),
+    drawn: bool(s('drawn')), owed: i32(s('owed')), owedPlayer: who('owedPlayer'),
+    asked: bool(s('asked')), packetPlayer: who('packetPlayer'), outPlayer: who('outPlayer'),
+    top: cardName(i32(s('top'))), pile: i32(s('pile')), frozen: FREEZES[i32(s('frozen'))] ?? null,
+    freezeRule: str(i32(s('freezeRule'))), freezeCard: cardName(i32(s('freezeCard'))),
+    blocked: bool(s('blocked')), stock: i32(s('stock')), packets: i32(s('packets')),
+    feet: i32(s('feet')), players, teams, melds, hands: i32(s('handsScored')),
+    over: Boolean(M._referee_game_over(game)), winner: teams[winner]?.name ?? null,
+  };
+}
+
 /** One record judged line by line. */
 export class Game {
   #ptr;
@@ -263,20 +370,14 @@ export class Game {
       M._free(out);
     }
   }
-  /** The state: teams and totals, hands scored, who acts, each player's hand size. */
+  /**
+   * The game as it stands (referee_game_state): the hand in play (who acts,
+   * what they owe, each player's hand and foot, each team's melds, the pile,
+   * the stock, packets and feet left), the teams and their totals, whether
+   * the game is over and its winner.
+   */
   get state() {
-    const g = this.#ptr;
-    const teams = [];
-    for (let t = 0; t < M._referee_game_teams(g); t++)
-      teams.push({ name: str(M._referee_game_team_name(g, t)), total: M._referee_game_total(g, t) });
-    const winner = M._referee_game_winner(g);
-    return {
-      toAct: str(M._referee_game_to_act(g)),
-      hands: M._referee_game_hands(g),
-      teams,
-      over: Boolean(M._referee_game_over(g)),
-      winner: winner >= 0 ? teams[winner].name : null,
-    };
+    return readState(this.#ptr);
   }
   /**
    * Every legal next action (referee_game_legal): {player, verb, ref, cards,
@@ -316,8 +417,10 @@ export class Game {
   }
   /** The totals of the teams, by name, as the JSON output's `totals`. */
   get totals() {
+    const g = this.#ptr;
     const totals = {};
-    for (const t of this.state.teams) totals[t.name] = t.total;
+    for (let t = 0, n = M._referee_game_teams(g); t < n; t++)
+      totals[str(M._referee_game_team_name(g, t))] = M._referee_game_total(g, t);
     return totals;
   }
   /** Frees it now; else the collector does. */
@@ -337,26 +440,63 @@ const START = /^(\uFEFF)?cgr([ \t]|\r?$)|^[ \t]+cgr[ \t]+\S/;
 const QUIET = /^[ \t]*(\r?$|#(?!\d))/;
 const EXPECT = /^[ \t]*#[ \t]*expect:/;
 
+// A line that starts with a digit or a letter other than c is neither a `cgr`
+// line nor a blank or comment line: nearly every line, told without a match.
+function plain(c) {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a && c !== 0x63);
+}
+
+/** The line after the one starting at `at`: its offset, -1 at the end. */
+function lineAfter(text, at) {
+  const nl = text.indexOf('\n', at);
+  return nl < 0 || nl + 1 === text.length ? -1 : nl + 1; // a last empty line is no line
+}
+
+// The records of a text, as offsets into it: each one's first line (number
+// first, offset from), its text up to offset `to`, then `blanks` empty lines
+// (the quiet lines that go with the next record), and its `cgr` line (start).
 function* records(text) {
-  const lines = text.split('\n');
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   let begun = false;
-  let from = 0; // the current record's first line (index)
-  let quiet = -1; // the first of the blank and comment lines just before
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (START.test(line) && begun) {
-      const q = quiet >= 0 ? quiet : i;
-      const expects = [];
-      for (let k = q; k < i; k++) if (EXPECT.test(lines[k])) expects.push(k);
-      const to = expects.length === 1 ? expects[0] : i;
-      yield { first: from, lines: lines.slice(from, i).map((l, k) => (from + k >= to ? '' : l)) };
-      from = to;
+  let first = 0; // the current record's first line (index), at offset from
+  let from = 0;
+  let start = -1; // its `cgr` line, else its first line neither blank nor comment
+  let quiet = -1; // the first of the blank and comment lines just before, at quietAt
+  let quietAt = 0;
+  let loud = -1; // the first line neither blank nor comment
+  for (let i = 0, at = 0; at >= 0; i++, at = lineAfter(text, at)) {
+    let isStart = false;
+    let isQuiet = false;
+    if (!plain(text.charCodeAt(at))) {
+      const nl = text.indexOf('\n', at);
+      const line = text.slice(at, nl < 0 ? text.length : nl);
+      isStart = START.test(line);
+      isQuiet = QUIET.test(line);
     }
-    if (START.test(line)) begun = true;
-    quiet = QUIET.test(line) ? (quiet >= 0 ? quiet : i) : -1;
+    if (isStart && begun) {
+      const [to, toAt] = expectLine(text, quiet >= 0 ? quiet : i, quiet >= 0 ? quietAt : at, i, at);
+      yield { first, from, to: toAt, blanks: i - to, start };
+      first = to;
+      from = toAt;
+      start = i;
+    }
+    if (isStart && !begun) start = i;
+    if (!isQuiet && loud < 0) loud = i;
+    if (isStart) begun = true;
+    if (!isQuiet) quiet = -1;
+    else if (quiet < 0) [quiet, quietAt] = [i, at];
   }
-  yield { first: from, lines: lines.slice(from) };
+  yield { first, from, to: text.length, blanks: 0, start: start >= 0 ? start : loud >= 0 ? loud : first };
+}
+
+/** The one `# expect:` line among lines q..i-1 (q at offset qAt), else line i. */
+function expectLine(text, q, qAt, i, iAt) {
+  let found = null;
+  for (let k = q, at = qAt; k < i; k++, at = text.indexOf('\n', at) + 1) {
+    if (!EXPECT.test(text.slice(at, text.indexOf('\n', at)))) continue;
+    if (found) return [i, iAt];
+    found = [k, at];
+  }
+  return found ?? [i, iAt];
 }
 
 let checks = 0;
@@ -394,11 +534,11 @@ export function check(text, options = {}) {
   try {
     let n = 0;
     for (const r of records(text)) {
-      const v = game.judge(r.lines.join('\n') + '\n', r.first + 1);
-      let start = r.lines.findIndex((l) => START.test(l));
-      if (start < 0) start = Math.max(0, r.lines.findIndex((l) => !QUIET.test(l)));
-      out.push({ record: ++n, recordLine: r.first + 1 + start,
-        ...v, totals: game.totals });
+      let body = text.slice(r.from, r.to);
+      if (r.blanks) body += '\n'.repeat(r.blanks);
+      else if (!body.endsWith('\n')) body += '\n';
+      const v = game.judge(body, r.first + 1);
+      out.push({ record: ++n, recordLine: r.start + 1, ...v, totals: game.totals });
     }
   } finally {
     unplace();

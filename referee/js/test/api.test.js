@@ -105,3 +105,12 @@ test('check: every record of a file, with the YAML files its records name', () =
   assert.deepEqual([one.record, one.recordLine, one.status], [1, 2, 'legal']);
   assert.deepEqual([two.record, two.recordLine, two.status], [2, 18, 'illegal']);
 });
+
+test('a record given as bytes larger than the wasm memory grows it and is judged', () => {
+  const game = new Game('classic');
+  const text = `cgr 1\nvariant classic\n# ${'x'.repeat(20e6)}\n`; // beyond the first 16 MB
+  const v = game.judge(new TextEncoder().encode(text));
+  assert.deepEqual([v.status, v.line], ['malformed', 3]);
+  assert.deepEqual(game.judge(text), v);
+  game.free();
+});
