@@ -220,7 +220,8 @@ export class Game {
   free(): void;
 }
 
-/** Every record of a file's text, judged as `referee --json` judges them. */
+/** Every record of a file's text, judged as `referee --json` judges them;
+ *  given bytes, a byte that is not UTF-8 is its record's error (as the command says). */
 export function check(text: string | Uint8Array, options?: CheckOptions): RecordVerdict[];
 /** check() over a file read with Node's filesystem, with the YAML files its records name. */
 export function checkFile(path: string, options?: CheckOptions): Promise<RecordVerdict[]>;

@@ -499,6 +499,17 @@ function expectLine(text, q, qAt, i, iAt) {
   return found ?? [i, iAt];
 }
 
+/** Record r's text (bytes when given bytes), ended by its blank lines or a newline. */
+function recordText(text, bytes, r) {
+  const ends = r.to > r.from && text.charCodeAt(r.to - 1) === 0x0a;
+  const tail = r.blanks ? r.blanks : ends ? 0 : 1;
+  if (!bytes) return text.slice(r.from, r.to) + '\n'.repeat(tail);
+  const body = new Uint8Array(r.to - r.from + tail);
+  body.set(bytes.subarray(r.from, r.to));
+  body.fill(0x0a, r.to - r.from);
+  return body;
+}
+
 let checks = 0;
 // The files a record's `variant` line may name, written where the wasm
 // reads them (its own memory filesystem); the directory made current.
@@ -527,17 +538,17 @@ function placeFiles(files) {
  * options.files: the YAML files those lines may name, { "house.yaml": text }.
  */
 export function check(text, options = {}) {
-  if (typeof text !== 'string') text = new TextDecoder().decode(text);
+  // bytes are judged as bytes (a byte that is not UTF-8 is the record's error,
+  // as the command says): cut by a text of one character a byte
+  const bytes = typeof text === 'string' ? null : text;
+  if (bytes) text = new TextDecoder('latin1').decode(bytes);
   const game = new Game(options.rules ?? null);
   const unplace = options.files ? placeFiles(options.files) : () => {};
   const out = [];
   try {
     let n = 0;
     for (const r of records(text)) {
-      let body = text.slice(r.from, r.to);
-      if (r.blanks) body += '\n'.repeat(r.blanks);
-      else if (!body.endsWith('\n')) body += '\n';
-      const v = game.judge(body, r.first + 1);
+      const v = game.judge(recordText(text, bytes, r), r.first + 1);
       out.push({ record: ++n, recordLine: r.start + 1, ...v, totals: game.totals });
     }
   } finally {
@@ -556,7 +567,8 @@ const VARIANT_FILE = /^[ \t]*variant[ \t]+(\S+)/gm;
  */
 export async function checkFile(path, options = {}) {
   const { readFile } = await import('node:fs/promises');
-  const text = await readFile(path, 'utf8');
+  const bytes = await readFile(path);
+  const text = new TextDecoder().decode(bytes);
   const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
   const files = { ...(options.files ?? {}) };
   const wanted = [...text.matchAll(VARIANT_FILE)].map((m) => m[1]);
@@ -574,5 +586,5 @@ export async function checkFile(path, options = {}) {
     for (const m of new TextDecoder().decode(files[name]).matchAll(EXTENDS))
       wanted.push(base + m[1].replace(/^["']|["']$/g, ''));
   }
-  return check(text, { ...options, files });
+  return check(bytes, { ...options, files });
 }
