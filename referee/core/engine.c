@@ -246,13 +246,6 @@ int eng_partner_count(const engine_t *e, int p) {
   return n;
 }
 
-int eng_team_meld_count(const engine_t *e, int team) {
-  int n = 0;
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team) n++;
-  return n;
-}
-
 meld_t *eng_meld_by_number(engine_t *e, int team, int number) {
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && e->melds[i].number == number) return &e->melds[i];

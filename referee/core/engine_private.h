@@ -51,6 +51,7 @@ struct engine {
                                    down, until anyone else acts: her `foot` may
                                    come now (walking), -1 */
   int nmelds;
+  int team_melds[MAX_TEAMS];    /* of the nmelds, each team's (asked at every turn) */
   int melds_made[MAX_TEAMS];    /* melds each team has formed: the next #N (meld.merge
                                    removes a meld, never its number) */
   int red_threes[MAX_TEAMS];
@@ -153,7 +154,7 @@ void eng_use(engine_t *e, rule_key_t k);
 /* The bonus cards among cc (cards.bonus_threes: red threes by default). */
 unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc);
 int eng_partner_count(const engine_t *e, int p);
-int eng_team_meld_count(const engine_t *e, int team);
+static inline int eng_team_meld_count(const engine_t *e, int team) { return e->team_melds[team]; }
 /* The team's meld of a rank (meld.new_after_canasta: the one not yet a
  * canasta, else its first), NULL without one. */
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank);

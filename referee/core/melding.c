@@ -20,6 +20,7 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_
   }
   e->open_value[e->nmelds] = e->open_naturals[e->nmelds] = 0;
   meld_t *m = &e->melds[e->nmelds++];
+  e->team_melds[team]++;
   memset(m, 0, sizeof *m);
   m->team = team;
   m->rank = rank;
@@ -690,5 +691,6 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
   memmove(&e->open_naturals[j], &e->open_naturals[j + 1],
           (size_t)(e->nmelds - j - 1) * sizeof e->open_naturals[0]);
   e->nmelds--;
+  e->team_melds[team]--;
   return true;
 }
