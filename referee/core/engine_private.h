@@ -194,8 +194,14 @@ static inline unsigned eng_freeze_holds(const engine_t *e, int p) {
 void eng_start_turn(engine_t *e, int p);
 /* The turn's draw or take must come before melding (turn.meld_before_draw). */
 bool eng_may_meld(engine_t *e, const stmt_t *st);
-/* RED3-NOT-LAID: no bonus card (a red three) in p's hand. */
-bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p);
+/* RED3-NOT-LAID: no bonus card (a red three) in p's hand. Asked at nearly
+ * every action, so the test is inline and only the verdict on the `held`
+ * bonus cards a call (the call's saved registers cost more than the test). */
+bool eng_red3_held(engine_t *e, const stmt_t *st, int p, unsigned held);
+static inline bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
+  unsigned held = eng_bonus_count(e->rs, &e->hand[p]);
+  return held == 0 || eng_red3_held(e, st, p, held);
+}
 /* Whether p may pick up the foot now, decided here once and asked by
  * everyone who needs the answer: the `foot` line, the turn's first action,
  * the end of a meld or a discard, and the empty stock's must-take. */

@@ -64,9 +64,7 @@ static bool keep_three_ok(engine_t *e, const stmt_t *st, int p, unsigned held, c
 
 /* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
  * table (red_threes: laid at once; dealt ones before the first draw). */
-bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
-  unsigned held = eng_bonus_count(e->rs, &e->hand[p]);
-  if (held == 0) return true;
+bool eng_red3_held(engine_t *e, const stmt_t *st, int p, unsigned held) {
   card_t c = 0;
   for (int suit = 0; suit < 4 && !c; suit++)
     if (e->hand[p].n[card_make(RANK_3, suit)] && rs_is_bonus(e->rs, card_make(RANK_3, suit)))
