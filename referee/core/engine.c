@@ -266,20 +266,29 @@ meld_t *eng_meld_by_rank(engine_t *e, int team, int rank) {
   return first;
 }
 
-bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {
-  uint16_t need[CARD_KINDS] = {0};
+/* NOT-IN-HAND at the line's card i, the first that p holds too few of. */
+COLD static bool not_in_hand(engine_t *e, const stmt_t *st, int p, unsigned i) {
   char b[4];
-  for (unsigned i = 0; i < st->ncards; i++) {
-    card_t c = st->cards[i];
-    if (++need[c] <= e->hand[p].n[c]) continue;
-    if (e->hand[p].n[c] == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE, _("%s holds no %s"),
-                      e->player_name[p], card_name(c, b));
-    return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE,
-                    _("%s holds %u %s, the line names %u"), e->player_name[p], e->hand[p].n[c],
-                    card_name(c, b), (unsigned)need[c]);
-  }
-  return true;
+  card_t c = st->cards[i];
+  unsigned need = 0;
+  for (unsigned j = 0; j <= i; j++) need += st->cards[j] == c;
+  if (e->hand[p].n[c] == 0)
+    return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE, _("%s holds no %s"),
+                    e->player_name[p], card_name(c, b));
+  return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE,
+                  _("%s holds %u %s, the line names %u"), e->player_name[p], e->hand[p].n[c],
+                  card_name(c, b), need);
+}
+
+/* The line's cards taken out of the hand's counts one by one, up to the
+ * first one missing, and put back: no table of the cards needed to clear at
+ * every action. */
+bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {
+  uint16_t *held = e->hand[p].n;
+  unsigned i = 0;
+  while (i < st->ncards && held[st->cards[i]] > 0) held[st->cards[i++]]--;
+  for (unsigned j = 0; j < i; j++) held[st->cards[j]]++;
+  return i == st->ncards || not_in_hand(e, st, p, i);
 }
 
 long eng_move_from_hand(engine_t *e, const stmt_t *st, int p, card_counts_t *to) {
