@@ -23,6 +23,12 @@ unsigned cgr_line_number(const cgr_reader_t *r) { return r->lineno; }
 bool cgr_out_of_memory(const cgr_reader_t *r) { return r->no_memory; }
 int cgr_read_error(const cgr_reader_t *r) { return r->err; }
 
+/* cgr_pack holds a verb in eight bytes. */
+#define VERB(id, spelling, min, max, ref, who, phases, handler) \
+  _Static_assert(sizeof spelling - 1 < 8, "a verb longer than cgr_pack holds: " spelling);
+#include "verbs.def"
+#undef VERB
+
 static cgr_reader_t *reader_new(FILE *f) {
   cgr_reader_t *r = calloc(1, sizeof *r);
   if (!r) return NULL;
@@ -37,7 +43,10 @@ static cgr_reader_t *reader_new(FILE *f) {
   }
   for (const stmt_keyword_t *k = stmt_keywords; k->word; k++)
     if (k->len < 16) r->keyword_len[(unsigned char)k->word[0]] |= (uint16_t)(1u << k->len);
-  for (int v = 0; v < V_COUNT; v++) r->verb_first[(unsigned char)verb_table[v].name[0]] |= 1u << v;
+  for (int v = 0; v < V_COUNT; v++) {
+    r->verb_first[(unsigned char)verb_table[v].name[0]] |= 1u << v;
+    r->verb_packed[v] = cgr_pack(verb_table[v].name, verb_table[v].len);
+  }
   return r;
 }
 

@@ -54,6 +54,19 @@ static size_t word_end(const char *s, size_t i) {
   return i > start && (s[i] == ' ' || s[i] == '\0') ? i : 0;
 }
 
+/* The verb s[0..n), a word word_end took (the eight bytes from s can be
+ * read), or -1: cgr_verb, the word loaded at once. */
+static int verb_at(const cgr_reader_t *r, const char *s, size_t n) {
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (n >= 8) return -1;
+  uint64_t x;
+  memcpy(&x, s, 8);
+  return cgr_verb_packed(r, (unsigned char)s[0], x & ((UINT64_C(1) << (8 * n)) - 1));
+#else
+  return cgr_verb(r, s, n);
+#endif
+}
+
 /* An actor or a player's name: no keyword, no quote, no comment. */
 static bool name_word(const cgr_reader_t *r, const char *s, size_t from, size_t to) {
   return s[from] != '#' && s[from] != '"' && cgr_keyword(r, s + from, to - from) < 0;
@@ -89,7 +102,7 @@ static bool cards(const char *s, size_t i, size_t n, stmt_t *st) {
 static bool action(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   if (s[e0] != ' ' || s[0] == '#' || s[0] == '"') return false;
   size_t v = e0 + 1, ve = word_end(s, v);
-  int verb = ve ? cgr_verb(r, s + v, ve - v) : -1;
+  int verb = ve ? verb_at(r, s + v, ve - v) : -1;
   if (verb < 0) return false;
   size_t from = ve;
   if (verb_table[verb].ref) {
