@@ -72,9 +72,14 @@ static bool name_word(const cgr_reader_t *r, const char *s, size_t from, size_t 
   return s[from] != '#' && s[from] != '"' && cgr_keyword(r, s + from, to - from) < 0;
 }
 
+/* A word of fewer than eight bytes (an actor's name, mostly) is copied as
+ * eight, a size the compiler copies in one move where any other size is a
+ * call: the bytes past it are in the line's slack, and past the copy in the
+ * words' (cgr_impl.h). */
 static word_t copy_word(cgr_reader_t *r, const char *s, size_t from, size_t to) {
   char *w = r->words + r->words_len;
-  memcpy(w, s + from, to - from);
+  if (to - from < 8) memcpy(w, s + from, 8);
+  else memcpy(w, s + from, to - from);
   w[to - from] = '\0';
   r->words_len += to - from + 1;
   return (word_t){w, (unsigned)from + 1};

@@ -49,7 +49,8 @@ struct cgr_reader {
                              lies whole, else copied into linebuf */
   size_t line_len;
   char linebuf[CGR_MAX_LINE + 16]; /* a line, its CR, a NUL, and that slack */
-  char words[CGR_MAX_LINE + MAX_TOKENS + 2]; /* NUL-terminated copies of words */
+  char words[CGR_MAX_LINE + MAX_TOKENS + 2 + 8]; /* NUL-terminated copies of words,
+                                                  and 8 for the hot path's copies */
   size_t words_len;
   tok_t toks[MAX_TOKENS];
   unsigned ntoks;
