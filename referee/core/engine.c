@@ -304,23 +304,28 @@ long eng_move_from_hand(engine_t *e, const stmt_t *st, int p, card_counts_t *to)
 
 /* STOCK-MISMATCH: the cards leave the stock in the order the `stock` line
  * gives, or, without one, must still be somewhere in the stock. */
-bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p) {
+/* STOCK-MISMATCH at the line's card i, which the stock cannot give. */
+COLD static bool stock_mismatch(engine_t *e, const stmt_t *st, unsigned i) {
   char b[4], b2[4];
+  card_t c = st->cards[i];
+  if (e->stock.total == 0)
+    return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE, _("the stock is empty"));
+  if (e->stock_known)
+    return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
+                    _("the stock gives %s here, not %s"), card_name(e->stock_order[e->stock_pos], b),
+                    card_name(c, b2));
+  return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
+                  _("no %s is left in the stock: all %u copies are elsewhere"), card_name(c, b),
+                  e->packs.n[c]);
+}
+
+bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p) {
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
-    if (e->stock.total == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE, _("the stock is empty"));
-    if (e->stock_known) {
-      card_t want = e->stock_order[e->stock_pos];
-      if (c != want)
-        return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
-                        _("the stock gives %s here, not %s"), card_name(want, b), card_name(c, b2));
-      e->stock_pos++;
-    } else if (e->stock.n[c] == 0) {
-      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
-                      _("no %s is left in the stock: all %u copies are elsewhere"), card_name(c, b),
-                      e->packs.n[c]);
-    }
+    bool given = e->stock.total > 0 &&
+                 (e->stock_known ? e->stock_order[e->stock_pos] == c : e->stock.n[c] > 0);
+    if (!given) return stock_mismatch(e, st, i);
+    if (e->stock_known) e->stock_pos++;
     cc_take(&e->stock, c, 1);
     cc_add(&e->hand[p], c, 1);
     if (p == e->current) cc_add(&e->own, c, 1);
