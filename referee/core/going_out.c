@@ -321,10 +321,12 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
  * translated whole) says how it empties. */
 static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const char *why) {
   const ruleset_t *rs = e->rs;
-  char who[NAME_LEN + 128];
-  snprintf(who, sizeof who, why, e->player_name[p]);
   go_lack_t l = eng_going_out_lack(e, p);
-  if (l.rule != RK_NONE) return fail_lack(e, at, p, l, who);
+  if (l.rule != RK_NONE) { /* the clause is written for the verdict only */
+    char who[NAME_LEN + 128];
+    snprintf(who, sizeof who, why, e->player_name[p]);
+    return fail_lack(e, at, p, l, who);
+  }
   if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (!rs->going_out.concealed) eng_use(e, RK_GOING_OUT_CONCEALED);
   for (int k = 0; k < GO_KINDS; k++)
