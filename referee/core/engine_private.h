@@ -116,8 +116,10 @@ struct engine {
   /* Large buffers last: eng_begin clears only what comes before them, and the
    * counts above (stock_len, npile, nmelds) say how much of each is in use. */
   verdict_t err;
-  int open_value[MAX_MELDS];    /* each meld's value toward the opening this turn */
-  int open_naturals[MAX_MELDS]; /* its naturals that count toward opening.natural_meld */
+  struct {
+    int value;                  /* each meld's value toward the opening this turn */
+    int naturals;               /* its naturals that count toward opening.natural_meld */
+  } open[MAX_MELDS];            /* one array: cleared by one memset at each turn */
   meld_t melds[MAX_MELDS];
   card_t stock_order[MAX_CARDS];
   card_t pile[MAX_CARDS];

@@ -109,7 +109,7 @@ static bool natural_meld_laid(engine_t *e, int p) {
     if (m->team != team) continue;
     if (m->kind == KIND_WILD_MELD) {
       by_wild = by_wild || (rs->opening.natural_meld_wild && (int)m->cards.total >= need);
-    } else if (m->wilds == 0 && e->open_naturals[i] >= need) {
+    } else if (m->wilds == 0 && e->open[i].naturals >= need) {
       eng_use(e, RK_OPENING_NATURAL_MELD);
       return true;
     }
@@ -145,9 +145,9 @@ bool eng_judge_opening(engine_t *e, int p) {
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != team) continue;
-    counted += e->open_value[i] > 0;
-    sum += e->open_value[i];
-    if (e->open_value[i] > best) best = e->open_value[i];
+    counted += e->open[i].value > 0;
+    sum += e->open[i].value;
+    if (e->open[i].value > best) best = e->open[i].value;
     hidden = hidden || (m->hidden && meld_is_canasta(e->kinds, m));
   }
   int need = eng_opening_need(e, team);

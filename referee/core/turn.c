@@ -30,8 +30,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->team_melded_before_turn = eng_team_meld_count(e, e->team_of[p]) > 0;
   e->opened_before_turn = e->team_opened[e->team_of[p]];
   e->own = e->hand[p];
-  memset(e->open_value, 0, (size_t)e->nmelds * sizeof e->open_value[0]);
-  memset(e->open_naturals, 0, (size_t)e->nmelds * sizeof e->open_naturals[0]);
+  memset(e->open, 0, (size_t)e->nmelds * sizeof e->open[0]);
 }
 
 /* special_keep_three: one bonus three stays in the hand for a special hand
