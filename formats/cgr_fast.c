@@ -1,11 +1,14 @@
 /* cgr_fast.c — the reader's hot path: the action and card-list lines of a
- * record written the plain way, which are nearly all of its lines, read by
- * hand in one pass instead of through PCRE2.
+ * record written the plain way, which are nearly all of its lines, and the
+ * plain header lines but `tag` and `match`, read by hand in one pass instead
+ * of through PCRE2.
  *
  *   line  = actor " " verb [" " ref [" " ref]] (" " card)*
  *         | ("deal" | "foot") " " name (" " card)*
  *         | ("stock" | "pile" | "talon") (" " card)*
- *         | ("hand" | "cut") " " number  |  "dealer" " " name
+ *         | ("cgr" | "hand" | "cut") " " number  |  "dealer" " " name
+ *         | "variant" " " word (not starting with '#' or '"')
+ *         | "player" " " name [" team " name]
  *         | "score" (" " name " " number){1,16}
  *   number = ["+" | "-"] DIGIT{1,9}
  *   card  = ("10" | "A" | "K" | "Q" | "J" | "T" | "9" | ... | "2") ("S" | "H" | "D" | "C")
@@ -158,17 +161,34 @@ static bool card_list(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_
   return true;
 }
 
-/* hand N, cut N, dealer NAME: one word after the keyword, nothing more. */
+/* cgr N, hand N, cut N, dealer NAME, variant WORD: one word after the
+ * keyword, nothing more (a variant's word neither a comment nor quoted: the
+ * grammar reads those). */
 static bool one_word(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   size_t e1 = next_word(s, e0);
   if (!e1 || e1 != n) return false;
-  if (st->kind == ST_DEALER) {
-    if (!name_word(r, s, e0 + 1, e1)) return false;
+  if (st->kind == ST_DEALER || st->kind == ST_VARIANT) {
+    bool any = st->kind == ST_VARIANT && s[e0 + 1] != '#' && s[e0 + 1] != '"';
+    if (!any && !name_word(r, s, e0 + 1, e1)) return false;
     st->name = copy_word(r, s, e0 + 1, e1);
     return true;
   }
   if (!number(s, e0 + 1, e1, &st->number)) return false;
   st->value = copy_word(r, s, e0 + 1, e1);
+  return true;
+}
+
+/* player NAME [team NAME]: the header's commonest line (the grammar matched
+ * PCRE2 on each of its words). */
+static bool player(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
+  size_t e1 = next_word(s, e0);
+  if (!e1 || !name_word(r, s, e0 + 1, e1)) return false;
+  size_t e2 = e1 == n ? 0 : next_word(s, e1), e3 = e2 ? next_word(s, e2) : 0;
+  bool team = e3 == n && e2 - e1 == 5 && memcmp(s + e1 + 1, "team", 4) == 0 &&
+              name_word(r, s, e2 + 1, e3);
+  if (e1 != n && !team) return false;
+  st->name = copy_word(r, s, e0 + 1, e1);
+  st->value = team ? copy_word(r, s, e2 + 1, e3) : (word_t){NULL, 0};
   return true;
 }
 
@@ -195,7 +215,7 @@ static read_fn *const readers[] = {
   [ST_DEAL] = card_list, [ST_FOOT] = card_list, [ST_STOCK] = card_list, [ST_PILE] = card_list,
   [ST_TALON] = card_list,
   [ST_HAND] = one_word,  [ST_CUT] = one_word,   [ST_DEALER] = one_word, [ST_SCORE] = score,
-  [ST_EXPECT] = NULL};
+  [ST_CGR] = one_word,   [ST_VARIANT] = one_word, [ST_PLAYER] = player, [ST_EXPECT] = NULL};
 
 bool cgr_fast_line(cgr_reader_t *r, stmt_t *st) {
   const char *s = r->line;
