@@ -9,6 +9,7 @@
 
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,7 +219,7 @@ static void flush(game_t *g) {
 
 static void start_record(game_t *g, unsigned line) {
   hand_score_t *hands = g->rec.hands;
-  memset(&g->rec, 0, sizeof g->rec);
+  memset(&g->rec, 0, offsetof(record_t, player)); /* the names and tags by their counts */
   g->rec.hands = hands;
   g->rec.file = g->file;
   g->rec.index = ++g->index;
