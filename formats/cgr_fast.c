@@ -1,11 +1,14 @@
 /* cgr_fast.c — the reader's hot path: the action and card-list lines of a
- * record written the plain way, which are nearly all of its lines, read by
- * hand in one pass instead of through PCRE2.
+ * record written the plain way, which are nearly all of its lines, and the
+ * plain header lines but `tag` and `match`, read by hand in one pass instead
+ * of through PCRE2.
  *
  *   line  = actor " " verb [" " ref [" " ref]] (" " card)*
  *         | ("deal" | "foot") " " name (" " card)*
  *         | ("stock" | "pile" | "talon") (" " card)*
- *         | ("hand" | "cut") " " number  |  "dealer" " " name
+ *         | ("cgr" | "hand" | "cut") " " number  |  "dealer" " " name
+ *         | "variant" " " word (not starting with '#' or '"')
+ *         | "player" " " name [" team " name]
  *         | "score" (" " name " " number){1,16}
  *   number = ["+" | "-"] DIGIT{1,9}
  *   card  = ("10" | "A" | "K" | "Q" | "J" | "T" | "9" | ... | "2") ("S" | "H" | "D" | "C")
@@ -54,14 +57,32 @@ static size_t word_end(const char *s, size_t i) {
   return i > start && (s[i] == ' ' || s[i] == '\0') ? i : 0;
 }
 
+/* The verb s[0..n), a word word_end took (the eight bytes from s can be
+ * read), or -1: cgr_verb, the word loaded at once. */
+static int verb_at(const cgr_reader_t *r, const char *s, size_t n) {
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (n >= 8) return -1;
+  uint64_t x;
+  memcpy(&x, s, 8);
+  return cgr_verb_packed(r, (unsigned char)s[0], x & ((UINT64_C(1) << (8 * n)) - 1));
+#else
+  return cgr_verb(r, s, n);
+#endif
+}
+
 /* An actor or a player's name: no keyword, no quote, no comment. */
 static bool name_word(const cgr_reader_t *r, const char *s, size_t from, size_t to) {
   return s[from] != '#' && s[from] != '"' && cgr_keyword(r, s + from, to - from) < 0;
 }
 
+/* A word of fewer than eight bytes (an actor's name, mostly) is copied as
+ * eight, a size the compiler copies in one move where any other size is a
+ * call: the bytes past it are in the line's slack, and past the copy in the
+ * words' (cgr_impl.h). */
 static word_t copy_word(cgr_reader_t *r, const char *s, size_t from, size_t to) {
   char *w = r->words + r->words_len;
-  memcpy(w, s + from, to - from);
+  if (to - from < 8) memcpy(w, s + from, 8);
+  else memcpy(w, s + from, to - from);
   w[to - from] = '\0';
   r->words_len += to - from + 1;
   return (word_t){w, (unsigned)from + 1};
@@ -89,7 +110,7 @@ static bool cards(const char *s, size_t i, size_t n, stmt_t *st) {
 static bool action(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   if (s[e0] != ' ' || s[0] == '#' || s[0] == '"') return false;
   size_t v = e0 + 1, ve = word_end(s, v);
-  int verb = ve ? cgr_verb(r, s + v, ve - v) : -1;
+  int verb = ve ? verb_at(r, s + v, ve - v) : -1;
   if (verb < 0) return false;
   size_t from = ve;
   if (verb_table[verb].ref) {
@@ -140,17 +161,34 @@ static bool card_list(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_
   return true;
 }
 
-/* hand N, cut N, dealer NAME: one word after the keyword, nothing more. */
+/* cgr N, hand N, cut N, dealer NAME, variant WORD: one word after the
+ * keyword, nothing more (a variant's word neither a comment nor quoted: the
+ * grammar reads those). */
 static bool one_word(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
   size_t e1 = next_word(s, e0);
   if (!e1 || e1 != n) return false;
-  if (st->kind == ST_DEALER) {
-    if (!name_word(r, s, e0 + 1, e1)) return false;
+  if (st->kind == ST_DEALER || st->kind == ST_VARIANT) {
+    bool any = st->kind == ST_VARIANT && s[e0 + 1] != '#' && s[e0 + 1] != '"';
+    if (!any && !name_word(r, s, e0 + 1, e1)) return false;
     st->name = copy_word(r, s, e0 + 1, e1);
     return true;
   }
   if (!number(s, e0 + 1, e1, &st->number)) return false;
   st->value = copy_word(r, s, e0 + 1, e1);
+  return true;
+}
+
+/* player NAME [team NAME]: the header's commonest line (the grammar matched
+ * PCRE2 on each of its words). */
+static bool player(cgr_reader_t *r, const char *s, size_t n, size_t e0, stmt_t *st) {
+  size_t e1 = next_word(s, e0);
+  if (!e1 || !name_word(r, s, e0 + 1, e1)) return false;
+  size_t e2 = e1 == n ? 0 : next_word(s, e1), e3 = e2 ? next_word(s, e2) : 0;
+  bool team = e3 == n && e2 - e1 == 5 && memcmp(s + e1 + 1, "team", 4) == 0 &&
+              name_word(r, s, e2 + 1, e3);
+  if (e1 != n && !team) return false;
+  st->name = copy_word(r, s, e0 + 1, e1);
+  st->value = team ? copy_word(r, s, e2 + 1, e3) : (word_t){NULL, 0};
   return true;
 }
 
@@ -177,7 +215,7 @@ static read_fn *const readers[] = {
   [ST_DEAL] = card_list, [ST_FOOT] = card_list, [ST_STOCK] = card_list, [ST_PILE] = card_list,
   [ST_TALON] = card_list,
   [ST_HAND] = one_word,  [ST_CUT] = one_word,   [ST_DEALER] = one_word, [ST_SCORE] = score,
-  [ST_EXPECT] = NULL};
+  [ST_CGR] = one_word,   [ST_VARIANT] = one_word, [ST_PLAYER] = player, [ST_EXPECT] = NULL};
 
 bool cgr_fast_line(cgr_reader_t *r, stmt_t *st) {
   const char *s = r->line;

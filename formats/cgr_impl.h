@@ -49,7 +49,8 @@ struct cgr_reader {
                              lies whole, else copied into linebuf */
   size_t line_len;
   char linebuf[CGR_MAX_LINE + 16]; /* a line, its CR, a NUL, and that slack */
-  char words[CGR_MAX_LINE + MAX_TOKENS + 2]; /* NUL-terminated copies of words */
+  char words[CGR_MAX_LINE + MAX_TOKENS + 2 + 8]; /* NUL-terminated copies of words,
+                                                  and 8 for the hot path's copies */
   size_t words_len;
   tok_t toks[MAX_TOKENS];
   unsigned ntoks;
@@ -60,9 +61,11 @@ struct cgr_reader {
   /* Made from the tables of statement.h when the reader opens, so that a
    * word that is no keyword or verb (most are names) leaves at once: bit n
    * of keyword_len[c] is set when a keyword of n bytes starts with the byte
-   * c; verb_first[c], the verbs that start with c (bit v for verb v). */
+   * c; verb_first[c], the verbs that start with c (bit v for verb v);
+   * verb_packed[v], verb v's name as cgr_pack packs it. */
   uint16_t keyword_len[256];
   uint32_t verb_first[256];
+  uint64_t verb_packed[V_COUNT];
   stmt_t st;
 };
 
@@ -77,22 +80,35 @@ static inline int cgr_keyword(const cgr_reader_t *r, const char *s, size_t n) {
   return stmt_keyword(s, n);
 }
 
-/* The verb written s[0..n) (verb_table), or -1. */
+/* The n < 8 bytes of s as one number, byte i in bits 8i to 8i + 7, the rest
+ * zero: two words of different bytes or lengths pack differently. */
+static inline uint64_t cgr_pack(const char *s, size_t n) {
+  uint64_t x = 0;
+  for (size_t i = 0; i < n; i++) x |= (uint64_t)(unsigned char)s[i] << (8 * i);
+  return x;
+}
+
+/* The verb that starts with the byte `first` and packs to x (cgr_pack), or
+ * -1: one comparison of numbers a verb of that first byte, no loop over
+ * letters (memcmp would be a call on every action line). */
 _Static_assert(V_COUNT <= 32, "verb_first holds a verb a bit");
-static inline int cgr_verb(const cgr_reader_t *r, const char *s, size_t n) {
-  for (uint32_t m = r->verb_first[(unsigned char)s[0]]; m; m &= m - 1) {
+static inline int cgr_verb_packed(const cgr_reader_t *r, unsigned char first, uint64_t x) {
+  for (uint32_t m = r->verb_first[first]; m; m &= m - 1) {
 #if defined(__GNUC__)
     int v = __builtin_ctz(m);
 #else
     int v = 0;
     while (!(m >> v & 1)) v++;
 #endif
-    if (verb_table[v].len != n) continue;
-    size_t i = 1; /* a short loop: memcmp would be a call on every action line */
-    while (i < n && s[i] == verb_table[v].name[i]) i++;
-    if (i == n) return v;
+    if (r->verb_packed[v] == x) return v;
   }
   return -1;
+}
+
+/* The verb written s[0..n) (verb_table), or -1. Every verb is shorter than
+ * eight bytes (asserted in cgr.c). */
+static inline int cgr_verb(const cgr_reader_t *r, const char *s, size_t n) {
+  return n < 8 ? cgr_verb_packed(r, (unsigned char)s[0], cgr_pack(s, n)) : -1;
 }
 
 /* The meld reference of a verb that takes one (`add`): a rank (JK too: a set

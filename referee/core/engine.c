@@ -246,13 +246,6 @@ int eng_partner_count(const engine_t *e, int p) {
   return n;
 }
 
-int eng_team_meld_count(const engine_t *e, int team) {
-  int n = 0;
-  for (int i = 0; i < e->nmelds; i++)
-    if (e->melds[i].team == team) n++;
-  return n;
-}
-
 meld_t *eng_meld_by_number(engine_t *e, int team, int number) {
   for (int i = 0; i < e->nmelds; i++)
     if (e->melds[i].team == team && e->melds[i].number == number) return &e->melds[i];
@@ -273,20 +266,29 @@ meld_t *eng_meld_by_rank(engine_t *e, int team, int rank) {
   return first;
 }
 
-bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {
-  uint16_t need[CARD_KINDS] = {0};
+/* NOT-IN-HAND at the line's card i, the first that p holds too few of. */
+COLD static bool not_in_hand(engine_t *e, const stmt_t *st, int p, unsigned i) {
   char b[4];
-  for (unsigned i = 0; i < st->ncards; i++) {
-    card_t c = st->cards[i];
-    if (++need[c] <= e->hand[p].n[c]) continue;
-    if (e->hand[p].n[c] == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE, _("%s holds no %s"),
-                      e->player_name[p], card_name(c, b));
-    return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE,
-                    _("%s holds %u %s, the line names %u"), e->player_name[p], e->hand[p].n[c],
-                    card_name(c, b), (unsigned)need[c]);
-  }
-  return true;
+  card_t c = st->cards[i];
+  unsigned need = 0;
+  for (unsigned j = 0; j <= i; j++) need += st->cards[j] == c;
+  if (e->hand[p].n[c] == 0)
+    return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE, _("%s holds no %s"),
+                    e->player_name[p], card_name(c, b));
+  return eng_fail(e, st, st->card_cols[i], CODE_NOT_IN_HAND, RK_NONE,
+                  _("%s holds %u %s, the line names %u"), e->player_name[p], e->hand[p].n[c],
+                  card_name(c, b), need);
+}
+
+/* The line's cards taken out of the hand's counts one by one, up to the
+ * first one missing, and put back: no table of the cards needed to clear at
+ * every action. */
+bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {
+  uint16_t *held = e->hand[p].n;
+  unsigned i = 0;
+  while (i < st->ncards && held[st->cards[i]] > 0) held[st->cards[i++]]--;
+  for (unsigned j = 0; j < i; j++) held[st->cards[j]]++;
+  return i == st->ncards || not_in_hand(e, st, p, i);
 }
 
 long eng_move_from_hand(engine_t *e, const stmt_t *st, int p, card_counts_t *to) {
@@ -302,23 +304,28 @@ long eng_move_from_hand(engine_t *e, const stmt_t *st, int p, card_counts_t *to)
 
 /* STOCK-MISMATCH: the cards leave the stock in the order the `stock` line
  * gives, or, without one, must still be somewhere in the stock. */
-bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p) {
+/* STOCK-MISMATCH at the line's card i, which the stock cannot give. */
+COLD static bool stock_mismatch(engine_t *e, const stmt_t *st, unsigned i) {
   char b[4], b2[4];
+  card_t c = st->cards[i];
+  if (e->stock.total == 0)
+    return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE, _("the stock is empty"));
+  if (e->stock_known)
+    return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
+                    _("the stock gives %s here, not %s"), card_name(e->stock_order[e->stock_pos], b),
+                    card_name(c, b2));
+  return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
+                  _("no %s is left in the stock: all %u copies are elsewhere"), card_name(c, b),
+                  e->packs.n[c]);
+}
+
+bool eng_take_from_stock(engine_t *e, const stmt_t *st, int p) {
   for (unsigned i = 0; i < st->ncards; i++) {
     card_t c = st->cards[i];
-    if (e->stock.total == 0)
-      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE, _("the stock is empty"));
-    if (e->stock_known) {
-      card_t want = e->stock_order[e->stock_pos];
-      if (c != want)
-        return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
-                        _("the stock gives %s here, not %s"), card_name(want, b), card_name(c, b2));
-      e->stock_pos++;
-    } else if (e->stock.n[c] == 0) {
-      return eng_fail(e, st, st->card_cols[i], CODE_STOCK_MISMATCH, RK_NONE,
-                      _("no %s is left in the stock: all %u copies are elsewhere"), card_name(c, b),
-                      e->packs.n[c]);
-    }
+    bool given = e->stock.total > 0 &&
+                 (e->stock_known ? e->stock_order[e->stock_pos] == c : e->stock.n[c] > 0);
+    if (!given) return stock_mismatch(e, st, i);
+    if (e->stock_known) e->stock_pos++;
     cc_take(&e->stock, c, 1);
     cc_add(&e->hand[p], c, 1);
     if (p == e->current) cc_add(&e->own, c, 1);

@@ -51,6 +51,7 @@ struct engine {
                                    down, until anyone else acts: her `foot` may
                                    come now (walking), -1 */
   int nmelds;
+  int team_melds[MAX_TEAMS];    /* of the nmelds, each team's (asked at every turn) */
   int melds_made[MAX_TEAMS];    /* melds each team has formed: the next #N (meld.merge
                                    removes a meld, never its number) */
   int red_threes[MAX_TEAMS];
@@ -116,8 +117,10 @@ struct engine {
   /* Large buffers last: eng_begin clears only what comes before them, and the
    * counts above (stock_len, npile, nmelds) say how much of each is in use. */
   verdict_t err;
-  int open_value[MAX_MELDS];    /* each meld's value toward the opening this turn */
-  int open_naturals[MAX_MELDS]; /* its naturals that count toward opening.natural_meld */
+  struct {
+    int value;                  /* each meld's value toward the opening this turn */
+    int naturals;               /* its naturals that count toward opening.natural_meld */
+  } open[MAX_MELDS];            /* one array: cleared by one memset at each turn */
   meld_t melds[MAX_MELDS];
   card_t stock_order[MAX_CARDS];
   card_t pile[MAX_CARDS];
@@ -154,7 +157,7 @@ void eng_use(engine_t *e, rule_key_t k);
 /* The bonus cards among cc (cards.bonus_threes: red threes by default). */
 unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc);
 int eng_partner_count(const engine_t *e, int p);
-int eng_team_meld_count(const engine_t *e, int team);
+static inline int eng_team_meld_count(const engine_t *e, int team) { return e->team_melds[team]; }
 /* The team's meld of a rank (meld.new_after_canasta: the one not yet a
  * canasta, else its first), NULL without one. */
 meld_t *eng_meld_by_rank(engine_t *e, int team, int rank);
@@ -194,8 +197,14 @@ static inline unsigned eng_freeze_holds(const engine_t *e, int p) {
 void eng_start_turn(engine_t *e, int p);
 /* The turn's draw or take must come before melding (turn.meld_before_draw). */
 bool eng_may_meld(engine_t *e, const stmt_t *st);
-/* RED3-NOT-LAID: no bonus card (a red three) in p's hand. */
-bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p);
+/* RED3-NOT-LAID: no bonus card (a red three) in p's hand. Asked at nearly
+ * every action, so the test is inline and only the verdict on the `held`
+ * bonus cards a call (the call's saved registers cost more than the test). */
+bool eng_red3_held(engine_t *e, const stmt_t *st, int p, unsigned held);
+static inline bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
+  unsigned held = eng_bonus_count(e->rs, &e->hand[p]);
+  return held == 0 || eng_red3_held(e, st, p, held);
+}
 /* Whether p may pick up the foot now, decided here once and asked by
  * everyone who needs the answer: the `foot` line, the turn's first action,
  * the end of a meld or a discard, and the empty stock's must-take. */

@@ -9,6 +9,7 @@
 
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,7 +219,7 @@ static void flush(game_t *g) {
 
 static void start_record(game_t *g, unsigned line) {
   hand_score_t *hands = g->rec.hands;
-  memset(&g->rec, 0, sizeof g->rec);
+  memset(&g->rec, 0, offsetof(record_t, player)); /* the names and tags by their counts */
   g->rec.hands = hands;
   g->rec.file = g->file;
   g->rec.index = ++g->index;
@@ -462,7 +463,12 @@ static void place_expectation(game_t *g) {
 }
 
 static void no_hand(game_t *g, unsigned line);
-static void place_malformed(game_t *g);
+static void place_bad(game_t *g);
+/* The malformed line held, if any, placed in its record: the test inline, as
+ * every statement asks it and almost none has one. */
+static inline void place_malformed(game_t *g) {
+  if (g->bad_pending) place_bad(g);
+}
 
 /* A record ends, before the line at (its text): a hand still on is
  * unfinished, a header without a hand is malformed, either at the line after
@@ -600,8 +606,7 @@ static void no_hand(game_t *g, unsigned line) {
 }
 
 /* A malformed line makes its record malformed. */
-static void place_malformed(game_t *g) {
-  if (!g->bad_pending) return;
+static void place_bad(game_t *g) {
   g->bad_pending = false;
   if (g->state == R_NONE) start_record(g, g->bad.line);
   if (g->rec.start_line == 0) g->rec.start_line = g->bad.line;

@@ -24,12 +24,8 @@ typedef struct {
   char variant[256];
   const ruleset_t *rs;           /* NULL when none could be loaded */
   int nplayers, nteams;
-  char player[MAX_PLAYERS][NAME_LEN];
   int team_of[MAX_PLAYERS];
-  char team[MAX_TEAMS][NAME_LEN];
   int ntags;
-  char tag_key[MAX_TAGS][NAME_LEN];
-  char tag_value[MAX_TAGS][256];
 
   verdict_t verdict;             /* status, and the first error */
   bool ruleset_error;            /* the verdict is about the ruleset (exit 3) */
@@ -67,6 +63,14 @@ typedef struct {
   expect_t expect;
   code_t expect_code;
   unsigned expect_line, expect_col, expect_at;
+
+  /* Last, the names and the tags, read only below their counts (nplayers,
+   * nteams, ntags): a new record clears what comes before them, not these
+   * 6.6 KB (start_record, game.c). */
+  char player[MAX_PLAYERS][NAME_LEN];
+  char team[MAX_TEAMS][NAME_LEN];
+  char tag_key[MAX_TAGS][NAME_LEN];
+  char tag_value[MAX_TAGS][256];
 } record_t;
 
 typedef void (*game_callback_t)(const record_t *rec, void *ctx);

@@ -109,7 +109,7 @@ static bool natural_meld_laid(engine_t *e, int p) {
     if (m->team != team) continue;
     if (m->kind == KIND_WILD_MELD) {
       by_wild = by_wild || (rs->opening.natural_meld_wild && (int)m->cards.total >= need);
-    } else if (m->wilds == 0 && e->open_naturals[i] >= need) {
+    } else if (m->wilds == 0 && e->open[i].naturals >= need) {
       eng_use(e, RK_OPENING_NATURAL_MELD);
       return true;
     }
@@ -145,9 +145,9 @@ bool eng_judge_opening(engine_t *e, int p) {
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != team) continue;
-    counted += e->open_value[i] > 0;
-    sum += e->open_value[i];
-    if (e->open_value[i] > best) best = e->open_value[i];
+    counted += e->open[i].value > 0;
+    sum += e->open[i].value;
+    if (e->open[i].value > best) best = e->open[i].value;
     hidden = hidden || (m->hidden && meld_is_canasta(e->kinds, m));
   }
   int need = eng_opening_need(e, team);
@@ -321,10 +321,12 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
  * translated whole) says how it empties. */
 static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const char *why) {
   const ruleset_t *rs = e->rs;
-  char who[NAME_LEN + 128];
-  snprintf(who, sizeof who, why, e->player_name[p]);
   go_lack_t l = eng_going_out_lack(e, p);
-  if (l.rule != RK_NONE) return fail_lack(e, at, p, l, who);
+  if (l.rule != RK_NONE) { /* the clause is written for the verdict only */
+    char who[NAME_LEN + 128];
+    snprintf(who, sizeof who, why, e->player_name[p]);
+    return fail_lack(e, at, p, l, who);
+  }
   if (!rs->going_out.first_turn) eng_use(e, RK_GOING_OUT_FIRST_TURN);
   if (!rs->going_out.concealed) eng_use(e, RK_GOING_OUT_CONCEALED);
   for (int k = 0; k < GO_KINDS; k++)

@@ -318,12 +318,6 @@ static set_break_t set_breaks(const ruleset_t *rs, const meld_row_t *row, meld_c
   return SET_FITS;
 }
 
-#if defined(__GNUC__)
-#define COLD __attribute__((cold, noinline)) /* kept off the path of sets that fit */
-#else
-#define COLD
-#endif
-
 /* The verdict of the limit b broken. */
 COLD static bool set_refused(const meld_row_t *row, int rank, meld_count_t c, set_break_t b,
                              int max, rule_key_t key, verdict_t *err) {

@@ -17,8 +17,9 @@ static meld_t *new_meld(engine_t *e, const stmt_t *st, int team, int rank, meld_
              MAX_MELDS);
     return NULL;
   }
-  e->open_value[e->nmelds] = e->open_naturals[e->nmelds] = 0;
+  e->open[e->nmelds].value = e->open[e->nmelds].naturals = 0;
   meld_t *m = &e->melds[e->nmelds++];
+  e->team_melds[team]++;
   memset(m, 0, sizeof *m);
   m->team = team;
   m->rank = rank;
@@ -64,8 +65,8 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
       eng_use(e, RK_OPENING_TOP_CARD_COUNTS);
       e->top_uncounted += rs_value(e->rs, (card_t)top);
     }
-    e->open_value[m - e->melds] += (int)own;
-    e->open_naturals[m - e->melds] += (int)(m->naturals - before) - (top >= 0 && !top_counts);
+    e->open[m - e->melds].value += (int)own;
+    e->open[m - e->melds].naturals += (int)(m->naturals - before) - (top >= 0 && !top_counts);
   }
   m->wilds = m->cards.total - m->naturals;
   if (m->wilds) m->hidden = false; /* a hidden canasta is pure: a wild card ends that */
@@ -672,12 +673,11 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
   note_past_cap(e, st, into);
   into->hidden = false; /* no longer laid from the hand in one meld */
   int i = (int)(into - e->melds), j = (int)(from - e->melds);
-  e->open_value[i] += e->open_value[j];
-  e->open_naturals[i] += e->open_naturals[j];
+  e->open[i].value += e->open[j].value;
+  e->open[i].naturals += e->open[j].naturals;
   memmove(from, from + 1, (size_t)(e->nmelds - j - 1) * sizeof *from);
-  memmove(&e->open_value[j], &e->open_value[j + 1], (size_t)(e->nmelds - j - 1) * sizeof e->open_value[0]);
-  memmove(&e->open_naturals[j], &e->open_naturals[j + 1],
-          (size_t)(e->nmelds - j - 1) * sizeof e->open_naturals[0]);
+  memmove(&e->open[j], &e->open[j + 1], (size_t)(e->nmelds - j - 1) * sizeof e->open[0]);
   e->nmelds--;
+  e->team_melds[team]--;
   return true;
 }

@@ -31,8 +31,7 @@ void eng_start_turn(engine_t *e, int p) {
   e->team_melded_before_turn = eng_team_meld_count(e, e->team_of[p]) > 0;
   e->opened_before_turn = e->team_opened[e->team_of[p]];
   e->own = e->hand[p];
-  memset(e->open_value, 0, (size_t)e->nmelds * sizeof e->open_value[0]);
-  memset(e->open_naturals, 0, (size_t)e->nmelds * sizeof e->open_naturals[0]);
+  memset(e->open, 0, (size_t)e->nmelds * sizeof e->open[0]);
 }
 
 /* special_keep_three: one bonus three stays in the hand for a special hand
@@ -65,9 +64,7 @@ static bool keep_three_ok(engine_t *e, const stmt_t *st, int p, unsigned held, c
 
 /* RED3-NOT-LAID: a red three in the actor's hand when it should be on the
  * table (red_threes: laid at once; dealt ones before the first draw). */
-bool eng_check_no_red3(engine_t *e, const stmt_t *st, int p) {
-  unsigned held = eng_bonus_count(e->rs, &e->hand[p]);
-  if (held == 0) return true;
+bool eng_red3_held(engine_t *e, const stmt_t *st, int p, unsigned held) {
   card_t c = 0;
   for (int suit = 0; suit < 4 && !c; suit++)
     if (e->hand[p].n[card_make(RANK_3, suit)] && rs_is_bonus(e->rs, card_make(RANK_3, suit)))
@@ -505,8 +502,13 @@ static bool check_actor(engine_t *e, const stmt_t *st, int p) {
 /* Each verb's handler, from its row in verbs.def: a switch made from the
  * rows rather than a table of pointers, so that the compiler calls each
  * handler directly and may inline it (the indirect call cost about 13
- * instructions an action, callgrind). */
-static bool dispatch(engine_t *e, const stmt_t *st, int p) {
+ * instructions an action, callgrind). Itself always inlined into
+ * eng_action: as a call of its own it saved and restored registers again
+ * at every action (17 instructions, callgrind). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool dispatch(engine_t *e, const stmt_t *st, int p) {
   switch (st->verb) {
 #define VERB(id, spelling, min, max, ref, who, phases, handler) \
     case V_##id: return handler(e, st, p);
@@ -521,7 +523,9 @@ bool eng_action(engine_t *e, const stmt_t *st, int p) {
   if (e->dead || st->verb >= V_COUNT) return false;
   const verb_info_t *v = &verb_table[st->verb];
   e->line = st->line;
-  if (!eng_setup_done(e, st->line, st->key.col, st->text)) return false;
+  /* the test before the call: eng_setup_done saves registers before it
+   * tests the flag, on every action (about 20 instructions, callgrind) */
+  if (!e->setup_done && !eng_setup_done(e, st->line, st->key.col, st->text)) return false;
   if (e->over && e->stock_out && (v->phases & PHASE_OVER) && p == e->current) {
     e->stock_out = false; /* an explicit `end` after the stock ran out is welcome, once */
     return true;

@@ -58,6 +58,15 @@ typedef struct {
 #define PRINTF_LIKE(f, a)
 #endif
 
+/* A function that gives a verdict, off the path of the plays that pass: never
+ * inlined into its caller, whose registers it would otherwise make it save at
+ * every call. */
+#if defined(__GNUC__)
+#define COLD __attribute__((cold, noinline))
+#else
+#define COLD
+#endif
+
 /* Copies src into a verdict's text field, cut (if it must be) at a character
  * boundary so that the text stays valid UTF-8. */
 void verdict_text(char dst[VERDICT_TEXT], const char *src);

@@ -240,8 +240,8 @@ static void instead_of_opening(const engine_t *after, int p, char *out, size_t l
   long sum = 0, best = 0;
   for (int i = 0; i < after->nmelds; i++) {
     if (after->melds[i].team != team) continue;
-    sum += after->open_value[i];
-    if (after->open_value[i] > best) best = after->open_value[i];
+    sum += after->open[i].value;
+    if (after->open[i].value > best) best = after->open[i].value;
   }
   if (rs->opening.judged != OPENING_JUDGED_TURN)
     snprintf(out, len, _("the opening needed %d points in a meld judged alone"), need);
