@@ -46,7 +46,10 @@ static void offer(cand_t *c) {
 static void begin(cand_t *c, int p, verb_t verb, const char *ref) {
   c->player = p;
   c->verb = verb;
-  snprintf(c->ref, sizeof c->ref, "%s", ref ? ref : "");
+  size_t n = ref ? strlen(ref) : 0;
+  if (n >= sizeof c->ref) n = 0; /* a reference is "#N #M" at most */
+  memcpy(c->ref, ref ? ref : "", n);
+  c->ref[n] = '\0';
   c->nnamed = 0;
 }
 
