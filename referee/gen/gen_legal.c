@@ -168,7 +168,7 @@ bool gen_choose(gen_t *g, int p, const gen_ask_t *ask, const cands_t *cs) {
     g->no_memory = true;
   } else {
     if (ms.all) explore(g, &ms);
-    qsort(ms.m, (size_t)ms.n, sizeof *ms.m, by_key);
+    if (ms.n) qsort(ms.m, (size_t)ms.n, sizeof *ms.m, by_key);
     for (int i = 0; i < ms.n && ms.m[i].key && !played; i++)
       if ((int)gen_vw(g)->hand[p].total - ms.m[i].ncards >= ask->keep)
         played = gen_play(g, p, ms.m[i].text, strands(ms.m[i].verb));
