@@ -366,7 +366,7 @@ static bool take_pile(gen_t *g, int p) {
   }
   /* no cards kept back: the pile's cards join the hand (the melding after the
    * take keeps them back where the level asks it) */
-  if (!gen_choose(g, p, &(gen_ask_t){LISTER_VERB(V_TAKE), 0, 0, EXPLORE}, &cs)) return false;
+  if (!gen_choose(g, p, &(gen_ask_t){LISTER_VERB(V_TAKE), 0, 0, 0}, &cs)) return false;
   lay_red_threes(g, p);
   return true;
 }
