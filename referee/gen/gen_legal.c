@@ -4,9 +4,9 @@
  * copy of the hand, kept where the engine accepts it. The strategy
  * (gen_player.c, gen_goal.c, gen_risk.c) only ranks them: a listed action
  * it names gets its weight, one it does not is played now and then at
- * random (exploring: the lister offers plays the strategy never thinks of,
- * a merge, a special hand shown, a take onto a sequence), or as the
- * caller's fallback. A special hand shown goes before anything else. */
+ * random (exploring: the lister offers melds and additions the strategy
+ * never thinks of), or as the caller's fallback. A special hand shown goes
+ * before anything else, a legal merge one time in two. */
 #include <stdlib.h>
 #include <string.h>
 
