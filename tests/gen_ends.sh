@@ -2,8 +2,9 @@
 # Generated games end: one game of each seed 1..N of each variant
 # named, played to the ruleset's target. Prints how many end under the
 # generator's cap of 1,000 hands, the hands a game and the share of hands
-# gone out; fails when fewer than 95% end (a game may end in one hand: "1 hand,"). Modern American's players, who
-# lost more to its penalties than they scored, ended 11 of 40.
+# gone out; fails when fewer than 95% end (a game may end in its first
+# hand: "1 hand,"). Modern American's players, who lost more to its
+# penalties than they scored, ended 11 of 40.
 # Usage: sh tests/gen_ends.sh REFEREE [SEEDS [VARIANT...]]
 #        (default: 40 seeds, modern-american)
 set -u
