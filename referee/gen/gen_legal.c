@@ -19,6 +19,7 @@ typedef struct {
   verb_t verb;
   int ncards;           /* cards leaving the hand */
   uint64_t key;         /* higher first; 0: not tried */
+  int order;            /* the lister's order: equal keys keep it, on any libc */
 } move_t;
 
 typedef struct {
@@ -130,12 +131,14 @@ static void found(void *ctx, const lister_cand_t *c) {
   }
   m->verb = c->verb;
   m->ncards = leaves_hand(c->verb) ? (int)c->ncards : 0;
+  m->order = ms->n;
   if (gen_try(g, c->player, m->text)) ms->n++;
 }
 
 static int by_key(const void *a, const void *b) {
   const move_t *x = a, *y = b;
-  return x->key < y->key ? 1 : x->key > y->key ? -1 : 0;
+  if (x->key != y->key) return x->key < y->key ? 1 : -1;
+  return x->order - y->order;
 }
 
 /* The plays a player thinks over before making: those that may leave it
