@@ -72,7 +72,7 @@ grep -nE '(^|[^a-z])shared/(seeds|design)/' "$src"/README.md "$src"/docs/*.md "$
 
 # docs/generator.md: how often hands end by a player going out, 40 games of
 # seed 1 for each seating (the table's last column)
-awk -F' *\\| *' '/^\| (classic|two-player|chinese|italian|samba|hand-and-foot|bolivia|modern-american) \| [0-9] \|/ {print $2, $3, $5}' \
+awk -F' *\\| *' '/^\| (classic|two-player|chinese|italian|samba|hand-and-foot|bolivia|modern-american) \| [0-9] \|/ {print $2, $3, $(NF - 1)}' \
   "$src/docs/generator.md" >"$tmp/table"
 [ "$(wc -l <"$tmp/table")" -ge 12 ] || fail "docs/generator.md: the going-out table not found"
 while read -r v p doc; do

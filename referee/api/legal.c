@@ -1,24 +1,15 @@
 /* legal.c — every legal next action (referee_game_legal). Nothing here
- * judges: candidates are made from the hand as it stands (each player's
- * cards, the team's melds, the pile's top card, the stock line's next
- * cards, the verbs of verbs.def) and each is fed to the game's try copy
- * (referee_game_try); the engine's verdict keeps it or not. So what is
- * listed is what the referee accepts, and what it accepts is listed as far
- * as the candidates reach (referee.h says how far).
- *
- * A candidate is a player, a verb, a meld reference and a multiset of
- * cards, written in card order. The multisets come from pools: the kinds of
- * cards a player holds that may go together (one rank's suits and the wild
- * cards; the wild cards alone; one suit's run and the wild cards in its
- * gaps), every sub-multiset of the pool within the bounds asked. */
+ * judges: the candidates the core's lister makes from the hand as it
+ * stands (lister.h, the same the generator plays from) are each fed to the
+ * game's try copy (referee_game_try); the engine's verdict keeps it or not.
+ * So what is listed is what the referee accepts, and what it accepts is
+ * listed as far as the candidates reach (referee.h says how far). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_private.h"
-#include "meld.h"
-
-enum { MAX_NAMED = 512, MAX_POOL = 24, MAX_DRAWN = 5, MAX_TALON = 16 };
+#include "lister.h"
 
 typedef struct {
   int player;
@@ -31,18 +22,13 @@ typedef struct {
 
 #define NO_REF ((size_t)-1)
 
-/* One call: the hand as it stands and the candidate being built. */
+/* One call: the hand as it stands. */
 typedef struct {
   referee_game_t *g;
   struct legal_store *ls;
   eng_view_t v;
   unsigned flags;
-  int player;
-  verb_t verb;
-  char ref[24];           /* "" when none */
-  card_t named[MAX_NAMED];
-  unsigned nnamed;
-} cand_t;
+} call_t;
 
 struct legal_store {
   item_t *item;
@@ -53,16 +39,8 @@ struct legal_store {
   unsigned char *cards;
   size_t clen, ccap;
   bool no_memory;
-  cand_t cand;  /* the call's candidate, kept: a call allocates nothing once grown */
+  call_t call;  /* kept: a call allocates nothing once grown */
 };
-
-/* A pool: kinds of cards with how many of each may be named. The first
- * nreq kinds are the ones of which at least one must be named (0: none). */
-typedef struct {
-  card_t kind[MAX_POOL];
-  unsigned max[MAX_POOL];
-  unsigned nk, nreq, smin, smax;
-} pool_t;
 
 void api_legal_free(struct legal_store *ls) {
   if (!ls) return;
@@ -95,21 +73,18 @@ static size_t keep_text(struct legal_store *ls, const char *s) {
   return at;
 }
 
-static int by_card(const void *a, const void *b) {
-  return (int)*(const card_t *)a - (int)*(const card_t *)b;
-}
-
-static void ranks_of(const cand_t *c, const card_t *cards, unsigned char ranks[RANK_COUNT]) {
+static void ranks_of(const lister_cand_t *c, unsigned char ranks[RANK_COUNT]) {
   memset(ranks, 0, RANK_COUNT);
-  for (unsigned i = 0; i < c->nnamed; i++) ranks[card_rank(cards[i])]++;
+  for (unsigned i = 0; i < c->ncards; i++) ranks[card_rank(c->cards[i])]++;
 }
 
 /* With REFEREE_LEGAL_BY_RANK: an action listed already differs at most in suits. */
-static bool listed_by_rank(const cand_t *c, const unsigned char ranks[RANK_COUNT]) {
-  const struct legal_store *ls = c->ls;
+static bool listed_by_rank(const call_t *k, const lister_cand_t *c,
+                           const unsigned char ranks[RANK_COUNT]) {
+  const struct legal_store *ls = k->ls;
   for (int i = 0; i < ls->n; i++) {
     const item_t *it = &ls->item[i];
-    if (it->player == c->player && it->verb == c->verb && it->ncards == c->nnamed &&
+    if (it->player == c->player && it->verb == c->verb && it->ncards == c->ncards &&
         memcmp(it->ranks, ranks, RANK_COUNT) == 0 &&
         (it->ref == NO_REF ? !c->ref[0] : strcmp(ls->text + it->ref, c->ref) == 0))
       return true;
@@ -119,15 +94,15 @@ static bool listed_by_rank(const cand_t *c, const unsigned char ranks[RANK_COUNT
 
 /* The candidate's line in the game's line buffer (free while its try copy
  * is fed); false when it would not fit a line. */
-static bool write_line(cand_t *c, const card_t *cards) {
-  char *b = c->g->buf;
-  int n = snprintf(b, CGR_MAX_LINE, "%s %s%s%s", c->v.player_name[c->player],
+static bool write_line(call_t *k, const lister_cand_t *c) {
+  char *b = k->g->buf;
+  int n = snprintf(b, CGR_MAX_LINE, "%s %s%s%s", k->v.player_name[c->player],
                    verb_name(c->verb), c->ref[0] ? " " : "", c->ref);
   size_t len = n < 0 ? CGR_MAX_LINE : (size_t)n;
-  for (unsigned i = 0; i < c->nnamed && len + 4 < CGR_MAX_LINE; i++) {
+  for (unsigned i = 0; i < c->ncards && len + 4 < CGR_MAX_LINE; i++) {
     char nb[4];
     b[len++] = ' ';
-    const char *name = card_name(cards[i], nb);
+    const char *name = card_name(c->cards[i], nb);
     memcpy(b + len, name, strlen(name) + 1);
     len += strlen(name);
   }
@@ -142,282 +117,33 @@ static unsigned owes_after(referee_game_t *g) {
   return owes;
 }
 
-static void keep(cand_t *c, const card_t *cards, const unsigned char ranks[RANK_COUNT]) {
-  struct legal_store *ls = c->ls;
+static void keep(call_t *k, const lister_cand_t *c, const unsigned char ranks[RANK_COUNT]) {
+  struct legal_store *ls = k->ls;
   if (!room((void **)&ls->item, &ls->cap, (size_t)ls->n + 1, sizeof *ls->item) ||
-      !room((void **)&ls->cards, &ls->ccap, ls->clen + c->nnamed, 1)) {
+      !room((void **)&ls->cards, &ls->ccap, ls->clen + c->ncards, 1)) {
     ls->no_memory = true;
     return;
   }
   item_t *it = &ls->item[ls->n];
-  *it = (item_t){c->player, c->verb, 0, NO_REF, ls->clen, c->nnamed, owes_after(c->g), {0}};
+  *it = (item_t){c->player, c->verb, 0, NO_REF, ls->clen, c->ncards, owes_after(k->g), {0}};
   memcpy(it->ranks, ranks, RANK_COUNT);
-  for (unsigned i = 0; i < c->nnamed; i++) ls->cards[ls->clen++] = cards[i];
-  it->line = keep_text(ls, c->g->buf);
+  for (unsigned i = 0; i < c->ncards; i++) ls->cards[ls->clen++] = c->cards[i];
+  it->line = keep_text(ls, k->g->buf);
   if (c->ref[0]) it->ref = keep_text(ls, c->ref);
   if (!ls->no_memory) ls->n++;
 }
 
-/* Tries the candidate as it stands and keeps it when the engine accepts it. */
-static void offer(cand_t *c) {
-  card_t cards[MAX_NAMED];
+/* Tries a candidate of the lister and keeps it when the engine accepts it. */
+static void offer(void *ctx, const lister_cand_t *c) {
+  call_t *k = ctx;
   unsigned char ranks[RANK_COUNT];
-  if (c->ls->no_memory) return;
-  memcpy(cards, c->named, c->nnamed * sizeof *cards);
-  if (c->verb != V_DRAW && c->verb != V_TALON) /* those name the stock's cards in its order */
-    qsort(cards, c->nnamed, sizeof *cards, by_card);
-  ranks_of(c, cards, ranks);
-  if ((c->flags & REFEREE_LEGAL_BY_RANK) && listed_by_rank(c, ranks)) return;
-  if (!write_line(c, cards)) return;
-  referee_verdict_t v = referee_game_try(c->g, c->g->buf);
-  if (v.status == REFEREE_NO_MEMORY) c->ls->no_memory = true;
-  else if (v.status == REFEREE_LEGAL) keep(c, cards, ranks);
-}
-
-static void begin(cand_t *c, int p, verb_t verb, const char *ref) {
-  c->player = p;
-  c->verb = verb;
-  snprintf(c->ref, sizeof c->ref, "%s", ref ? ref : "");
-  c->nnamed = 0;
-}
-
-static void offer_bare(cand_t *c, int p, verb_t verb) {
-  begin(c, p, verb, NULL);
-  offer(c);
-}
-
-/* ---- pools ------------------------------------------------------------------ */
-
-static void pool_add(pool_t *pl, const card_counts_t *h, card_t k) {
-  if (h->n[k] && pl->nk < MAX_POOL) {
-    pl->kind[pl->nk] = k;
-    pl->max[pl->nk++] = h->n[k];
-  }
-}
-
-/* The wild cards of h, but those of rank skip (-1: none). */
-static void pool_wilds(pool_t *pl, const ruleset_t *rs, const card_counts_t *h, int skip) {
-  for (int k = 0; k < CARD_KINDS; k++)
-    if (rs_is_wild(rs, (card_t)k) && card_rank((card_t)k) != skip) pool_add(pl, h, (card_t)k);
-}
-
-/* Every sub-multiset of pl from kind i on, after the cards named so far
- * (req: some of the first nreq kinds named), offered with the base named. */
-static void pick(cand_t *c, const pool_t *pl, unsigned i, unsigned size, bool req) {
-  if (size > pl->smax) return;
-  if (i == pl->nk) {
-    if (size >= pl->smin && (req || !pl->nreq)) offer(c);
-    return;
-  }
-  unsigned at = c->nnamed;
-  for (unsigned k = 0; k <= pl->max[i] && at + k <= MAX_NAMED && size + k <= pl->smax; k++) {
-    for (unsigned j = 0; j < k; j++) c->named[at + j] = pl->kind[i];
-    c->nnamed = at + k;
-    pick(c, pl, i + 1, size + k, req || (k && i < pl->nreq));
-  }
-  c->nnamed = at;
-}
-
-static void pick_all(cand_t *c, pool_t *pl, unsigned smin, unsigned smax) {
-  pl->smin = smin;
-  pl->smax = smax;
-  pick(c, pl, 0, 0, false);
-}
-
-/* Cards of rank r (its suits first, at least one named unless none need be)
- * and the wild cards, from player p's hand, after the named base. */
-static void rank_and_wilds(cand_t *c, int r, bool need_rank, unsigned smin) {
-  const card_counts_t *h = &c->v.hand[c->player];
-  pool_t pl = {.nk = 0};
-  for (int s = 0; s < 4 && r < RANK_JOKER; s++) pool_add(&pl, h, card_make(r, s));
-  if (r == RANK_JOKER) pool_add(&pl, h, CARD_JOKER);
-  pl.nreq = need_rank ? pl.nk : 0;
-  if (need_rank && !pl.nk) return;
-  pool_wilds(&pl, c->v.rs, h, r);
-  pick_all(c, &pl, smin, MAX_NAMED);
-}
-
-/* ---- sequences ---------------------------------------------------------------- */
-
-/* A run of suit s: the ranks already there (have: the top card taken, the
- * meld added to) and the wild cards (the meld's), the ranks it must span,
- * lo..hi, some naturals of the hand in between named, and as many wild cards
- * as the gaps need, or more. Where sequences take no wild card every natural
- * in between is named (a gap is refused); where they take some
- * (sequence.max_wild), any of them may be left to a wild card. */
-typedef struct {
-  int suit;
-  unsigned have;   /* ranks present without naming them */
-  int span_lo, span_hi; /* ranks it must cover (-1: none) */
-  unsigned wilds;  /* wild cards present (a sequence's) */
-} run_t;
-
-static bool natural_in(const cand_t *c, int r, int s) {
-  card_t k = card_make(r, s);
-  return c->v.hand[c->player].n[k] && rs_is_natural(c->v.rs, k);
-}
-
-/* The run lo..hi with the naturals between its ends named as `skip` (one
- * bit a rank) leaves to wild cards, then the wild cards. */
-static void run_pick(cand_t *c, const run_t *run, int lo, int hi, unsigned skip) {
-  unsigned gaps = 0;
-  c->nnamed = 0;
-  for (int r = lo; r <= hi; r++) {
-    if (run->have & (1u << r)) continue;
-    if (natural_in(c, r, run->suit) && !(skip & (1u << r)))
-      c->named[c->nnamed++] = card_make(r, run->suit);
-    else gaps++;
-  }
-  gaps = gaps > run->wilds ? gaps - run->wilds : 0;
-  if (!c->nnamed && !gaps) gaps = 1; /* the run as it stands: wild cards alone, at least one */
-  pool_t pl = {.nk = 0};
-  pool_wilds(&pl, c->v.rs, &c->v.hand[c->player], -1);
-  pick_all(c, &pl, gaps, MAX_NAMED);
-}
-
-static void run_wilds(cand_t *c, const run_t *run, int lo, int hi) {
-  unsigned inner = 0; /* the hand's naturals strictly between the ends, not there yet */
-  for (int r = lo + 1; r < hi && c->v.rs->sequence.max_wild > 0; r++)
-    if (!(run->have & (1u << r)) && natural_in(c, r, run->suit)) inner |= 1u << r;
-  unsigned skip = 0; /* every subset of inner, the empty one first */
-  do {
-    run_pick(c, run, lo, hi, skip);
-    skip = (skip - inner) & inner;
-  } while (skip);
-}
-
-static bool end_there(const cand_t *c, const run_t *run, int r) {
-  return (run->have & (1u << r)) || natural_in(c, r, run->suit);
-}
-
-/* Every run lo..hi of two ranks or more (each end there or named) that
- * covers the span. */
-static void runs(cand_t *c, const run_t *run) {
-  for (int lo = RANK_2; lo <= RANK_A; lo++) {
-    if (!end_there(c, run, lo) || (run->span_lo >= 0 && lo > run->span_lo)) continue;
-    for (int hi = lo + 1; hi <= RANK_A; hi++)
-      if (end_there(c, run, hi) && (run->span_hi < 0 || hi >= run->span_hi))
-        run_wilds(c, run, lo, hi);
-  }
-}
-
-/* ---- the verbs ------------------------------------------------------------------ */
-
-static void melds(cand_t *c, int p) {
-  begin(c, p, V_MELD, NULL);
-  for (int r = RANK_2; r <= RANK_JOKER; r++)
-    if (r == RANK_JOKER || !rs_is_wild(c->v.rs, card_make(r, 0)))
-      rank_and_wilds(c, r, true, 1);
-  pool_t pl = {.nk = 0};
-  pool_wilds(&pl, c->v.rs, &c->v.hand[p], -1);
-  pick_all(c, &pl, 1, MAX_NAMED);
-  for (int s = 0; s < 4; s++) runs(c, &(run_t){s, 0, -1, -1, 0});
-}
-
-static int lowest(unsigned bits) { return __builtin_ctz(bits); }
-static int highest(unsigned bits) { return 31 - __builtin_clz(bits); }
-
-static void adds(cand_t *c, int p) {
-  for (int i = 0; i < c->v.nmelds; i++) {
-    const meld_t *m = &c->v.melds[i];
-    if (m->team != c->v.team_of[p]) continue;
-    char ref[16];
-    snprintf(ref, sizeof ref, "#%u", (unsigned)m->number);
-    begin(c, p, V_ADD, ref);
-    if (m->suit >= 0 && m->ranks)
-      runs(c, &(run_t){m->suit, m->ranks, lowest(m->ranks), highest(m->ranks), m->wilds});
-    else if (m->rank >= 0 && m->rank < RANK_JOKER && !rs_is_wild(c->v.rs, card_make(m->rank, 0)))
-      rank_and_wilds(c, m->rank, false, 1);
-    else rank_and_wilds(c, RANK_JOKER, false, 1);
-  }
-}
-
-static void takes(cand_t *c, int p) {
-  offer_bare(c, p, V_TAKE);
-  if (!c->v.npile) return;
-  card_t top = c->v.pile[c->v.npile - 1];
-  int r = card_rank(top);
-  begin(c, p, V_TAKE, NULL);
-  rank_and_wilds(c, rs_is_wild(c->v.rs, top) ? RANK_JOKER : r, false, 1);
-  if (r < RANK_JOKER) runs(c, &(run_t){card_suit(top), 1u << r, r, r, 0});
-}
-
-static void merges(cand_t *c, int p) {
-  for (int i = 0; i < c->v.nmelds; i++)
-    for (int j = 0; j < c->v.nmelds; j++) {
-      const meld_t *a = &c->v.melds[i], *b = &c->v.melds[j];
-      if (i == j || a->team != c->v.team_of[p] || b->team != a->team) continue;
-      char ref[24];
-      snprintf(ref, sizeof ref, "#%u #%u", (unsigned)a->number, (unsigned)b->number);
-      begin(c, p, V_MERGE, ref);
-      offer(c);
-    }
-}
-
-/* Each card of the hand alone, of rank r (-1: any). */
-static void one_card(cand_t *c, int p, verb_t verb, int r) {
-  for (int k = 0; k < CARD_KINDS; k++)
-    if (c->v.hand[p].n[k] && (r < 0 || card_rank((card_t)k) == r)) {
-      begin(c, p, verb, NULL);
-      c->named[c->nnamed++] = (card_t)k;
-      offer(c);
-    }
-}
-
-/* The stock line's next cards, 1 to max of them; without a stock line,
- * every card, and every pair where a draw takes two or more. */
-static void from_stock(cand_t *c, int p, verb_t verb, unsigned max) {
-  if (c->v.stock_next) {
-    for (unsigned n = 1; n <= max && n <= c->v.stock_next_len; n++) {
-      begin(c, p, verb, NULL);
-      for (unsigned i = 0; i < n; i++) c->named[c->nnamed++] = c->v.stock_next[i];
-      offer(c);
-    }
-    return;
-  }
-  for (int a = 0; a < CARD_KINDS && c->v.stock; a++)
-    for (int b = a - 1; b < CARD_KINDS && (b < a || c->v.rs->turn.draw > 1); b++) {
-      begin(c, p, verb, NULL);
-      c->named[c->nnamed++] = (card_t)a;
-      if (b >= a) c->named[c->nnamed++] = (card_t)b;
-      offer(c);
-    }
-}
-
-static void show(cand_t *c, int p) {
-  begin(c, p, V_SHOW, NULL);
-  for (int k = 0; k < CARD_KINDS; k++)
-    for (unsigned i = 0; i < c->v.hand[p].n[k] && c->nnamed < MAX_NAMED; i++)
-      c->named[c->nnamed++] = (card_t)k;
-  if (c->nnamed) offer(c);
-}
-
-/* Every candidate of verb for player p. */
-static void candidates(cand_t *c, int p, verb_t verb) {
-  switch (verb) {
-  case V_DRAW: from_stock(c, p, V_DRAW, MAX_DRAWN); break;
-  case V_TAKE: takes(c, p); break;
-  case V_MELD: melds(c, p); break;
-  case V_ADD: adds(c, p); break;
-  case V_RED3: one_card(c, p, V_RED3, RANK_3); break;
-  case V_TALON:
-    offer_bare(c, p, V_TALON);
-    from_stock(c, p, V_TALON, MAX_TALON);
-    break;
-  case V_SHOW: show(c, p); break;
-  case V_DISCARD: one_card(c, p, V_DISCARD, -1); break;
-  case V_MERGE: merges(c, p); break;
-  case V_FOOT: case V_ASK: case V_YES: case V_NO: case V_END: offer_bare(c, p, verb); break;
-  case V_COUNT: break;
-  }
-}
-
-/* The verbs of many candidates, tried for the player to act alone: their
- * row's players (verbs.def, WHO_TURN) are that one. The others are tried
- * for every player (a foot picked up out of turn: foot.walking). */
-static bool many(int verb) {
-  bool turn_only = verb == V_MELD || verb == V_ADD || verb == V_TAKE || verb == V_SHOW;
-  return turn_only && verb_table[verb].who == WHO_TURN;
+  if (k->ls->no_memory) return;
+  ranks_of(c, ranks);
+  if ((k->flags & REFEREE_LEGAL_BY_RANK) && listed_by_rank(k, c, ranks)) return;
+  if (!write_line(k, c)) return;
+  referee_verdict_t v = referee_game_try(k->g, k->g->buf);
+  if (v.status == REFEREE_NO_MEMORY) k->ls->no_memory = true;
+  else if (v.status == REFEREE_LEGAL) keep(k, c, ranks);
 }
 
 static struct legal_store *store_of(referee_game_t *g) {
@@ -444,14 +170,12 @@ int referee_game_legal(referee_game_t *g, referee_legal_t *out, int max, unsigne
     return 0;
   struct legal_store *ls = store_of(g);
   if (!ls) return -1;
-  cand_t *c = &ls->cand;
-  c->g = g;
-  c->ls = ls;
-  c->flags = flags;
-  eng_view(e, &c->v);
-  for (int verb = 0; verb < V_COUNT; verb++)
-    for (int p = 0; p < c->v.nplayers; p++)
-      if (p == c->v.current || !many(verb)) candidates(c, p, (verb_t)verb);
+  call_t *k = &ls->call;
+  k->g = g;
+  k->ls = ls;
+  k->flags = flags;
+  eng_view(e, &k->v);
+  lister_each(&k->v, LISTER_ALL_VERBS, -1, offer, k);
   if (ls->no_memory) return -1;
   fill(ls, out, max);
   return ls->n;

@@ -98,6 +98,19 @@ static void keep_line(gen_t *g, const char *text) {
   g->line++;
 }
 
+/* The statement of "<p's name> text" when the engine accepts it on a copy
+ * of the hand (g->tmp), else NULL. */
+static const stmt_t *try_text(gen_t *g, int p, const char *text) {
+  char line[CAND_TEXT + 32];
+  snprintf(line, sizeof line, "%s %s", g->names[p], text);
+  const stmt_t *st = parse(g, line);
+  if (!st) return NULL;
+  eng_copy(g->tmp, g->e);
+  return eng_action(g->tmp, st, p) ? st : NULL;
+}
+
+bool gen_try(gen_t *g, int p, const char *text) { return try_text(g, p, text) != NULL; }
+
 /* Tries an action by `actor`; written and kept only when the engine accepts
  * it. */
 bool gen_act(gen_t *g, int actor, const char *fmt, ...) {
@@ -107,10 +120,8 @@ bool gen_act(gen_t *g, int actor, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
   va_end(ap);
-  const stmt_t *st = parse(g, text);
+  const stmt_t *st = try_text(g, actor, text + n);
   if (!st) return false;
-  eng_copy(g->tmp, g->e);
-  if (!eng_action(g->tmp, st, actor)) return false;
   engine_t *t = g->e;
   g->e = g->tmp;
   g->tmp = t;
@@ -306,7 +317,12 @@ static int play_game(gen_t *g, FILE *out, int game) {
       memcpy(before, g->total, sizeof before);
       unsigned line = g->line;
       g->hand.len = 0;
-      if (!play_hand(g, number, &stuck) && !stuck) return 1;
+      bool played = play_hand(g, number, &stuck);
+      if (g->no_memory) {
+        snprintf(g->why, g->why_len, "out of memory");
+        return 3;
+      }
+      if (!played && !stuck) return 1;
       if (stuck) {
         g->stats->redeals++;
         memcpy(g->total, before, sizeof before);

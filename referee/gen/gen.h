@@ -1,11 +1,13 @@
 /* gen.h — random complete games, written in CGR: test data and benchmark
  * input (`referee gen`).
  *
- * Simple players choose among the moves a ruleset offers (taking the pile,
- * melding, adding, wild cards up to their limits, red and black threes,
- * sequences, the foot, asking to go out, ending on an empty stock) with
- * random preferences. A move is written only when the engine accepts it, so
- * every game is legal by construction; replaying the text through the whole
+ * At each decision the players choose among the legal actions of the
+ * moment: the core lister's candidates (lister.h) that the engine accepts.
+ * Their strategy (taking the pile, melding, adding, wild cards up to their
+ * limits, red and black threes, sequences, the foot, asking to go out,
+ * ending on an empty stock) only ranks those, with random preferences, and
+ * now and then an action it does not name is played. So every game is
+ * legal by construction; replaying the text through the whole
  * referee checks the rest: the writer, the reader, the record driver and the
  * claimed scores. The same seed gives the same games. */
 #ifndef GEN_H

@@ -6,7 +6,14 @@
 #include <string.h>
 
 #include "gen_private.h"
+#include "lister.h"
 #include "meld.h"
+
+/* The verbs of the melding phase; the chance in 100 that a choice plays a
+ * legal action the strategy does not name (gen_legal.c). */
+#define MELDING \
+  (LISTER_VERB(V_MELD) | LISTER_VERB(V_ADD) | LISTER_VERB(V_MERGE) | LISTER_VERB(V_SHOW))
+enum { EXPLORE = 2 };
 
 /* A partner of p, at random; -1 for none. */
 static int partner_of(gen_t *g, int p) {
@@ -19,66 +26,23 @@ static int partner_of(gen_t *g, int p) {
 /* ---- red threes, draws, the foot ------------------------------------------ */
 
 /* The stock's next n cards, as the `stock` line put them. */
-static void stock_text(gen_t *g, char *buf, size_t size, unsigned n) {
-  buf[0] = '\0';
-  gen_cards_text(buf, size, gen_vw(g)->stock_next, (int)n);
-}
-
 static bool draw(gen_t *g, int p, unsigned n) {
-  char cards[CAND_TEXT];
-  stock_text(g, cards, sizeof cards, n);
-  return gen_act(g, p, "draw%s", cards);
+  return gen_choose_verb(g, p, V_DRAW, gen_vw(g)->stock_next, (int)n);
 }
 
-/* Lays every bonus card (red three) p holds, each followed by its replacement where due. */
+/* Lays every bonus card (red three) p holds, as the lister finds them,
+ * each followed by its replacement where due. */
 static void lay_red_threes(gen_t *g, int p) {
-  for (int tries = 0; tries < 16; tries++) {
-    const card_counts_t *hand = &gen_vw(g)->hand[p];
-    card_t c = CARD_KINDS; /* a bonus card (cards.bonus_threes) */
-    for (int suit = 0; suit < 4 && c == CARD_KINDS; suit++)
-      if (hand->n[card_make(RANK_3, suit)] && rs_is_bonus(g->rs, card_make(RANK_3, suit)))
-        c = card_make(RANK_3, suit);
-    if (c == CARD_KINDS) return;
-    char b[4];
-    if (!gen_act(g, p, "red3 %s", card_name(c, b))) return;
+  for (int tries = 0; tries < 16 && gen_choose_any(g, p, V_RED3); tries++)
     if (gen_vw(g)->owed > 0 && gen_vw(g)->owed_player == p && !draw(g, p, 1)) return;
-  }
 }
 
 static void pick_up_foot(gen_t *g, int p) {
   if (!gen_vw(g)->has_foot[p] || gen_vw(g)->over) return;
-  if (gen_act(g, p, "foot")) lay_red_threes(g, p);
+  if (gen_choose_verb(g, p, V_FOOT, NULL, 0)) lay_red_threes(g, p);
 }
 
 /* ---- candidates -------------------------------------------------------------- */
-
-typedef struct {
-  char text[CAND_TEXT];
-  int ncards;     /* cards leaving the hand */
-  int weight;     /* higher first, on average */
-  uint64_t key;
-} cand_t;
-
-typedef struct {
-  cand_t c[MAX_CANDS];
-  int n;
-} cands_t;
-
-static void cand_add(gen_t *g, cands_t *cs, int weight, int ncards, const char *verb,
-                     const card_t *cards, int n) {
-  if (cs->n == MAX_CANDS || n <= 0) return;
-  cand_t *c = &cs->c[cs->n++];
-  snprintf(c->text, sizeof c->text, "%s", verb);
-  gen_cards_text(c->text, sizeof c->text, cards, n);
-  c->ncards = ncards;
-  c->weight = weight;
-  c->key = gen_next_random(g) % 1000 * (uint64_t)weight;
-}
-
-static int by_key(const void *a, const void *b) {
-  const cand_t *x = a, *y = b;
-  return x->key < y->key ? 1 : x->key > y->key ? -1 : 0;
-}
 
 /* The cards of rank r in the hand (all suits, copies repeated). */
 static int of_rank(const card_counts_t *h, int r, card_t *out, int max) {
@@ -169,7 +133,7 @@ static void new_wild_meld(gen_t *g, cands_t *cs, int p, needs_t nd) {
   int room = wm->max_cards - (join ? (int)join->cards.total : 0);
   int n = all < room ? all : room;
   if (n > 0 && n >= (join ? 1 : wm->min_cards) && (join || gen_risk_may_start_wild_meld(g, p)))
-    cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
+    gen_cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
 }
 
 /* New sets of natural ranks, with some wild cards where the rules allow. */
@@ -197,14 +161,14 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
             : nd.pure > 0 && gen_chance(g, 70) ? need
                                                : need + gen_rnd(g, hi - need + 1);
     for (int i = 0; i < w; i++) cards[k + i] = wild[i];
-    cand_add(g, cs, 6, k + w, "meld", cards, k + w);
-    if (w > need) cand_add(g, cs, nd.pure > 0 ? 8 : 3, k + need, "meld", cards, k + need);
+    gen_cand_add(g, cs, 6, k + w, "meld", cards, k + w);
+    if (w > need) gen_cand_add(g, cs, nd.pure > 0 ? 8 : 3, k + need, "meld", cards, k + need);
   }
   /* wild sets: a set of a wild rank (a canasta of 2s) */
   for (int r = 0; r < RANK_COUNT; r++) {
     if (!rs->meld.wild_sets[r]) continue;
     int k = of_rank(h, r, cards, 64);
-    if (k >= rs->meld.min_cards) cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
+    if (k >= rs->meld.min_cards) gen_cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
   }
   new_wild_meld(g, cs, p, nd);
   /* black threes, which some rules meld only to go out */
@@ -213,7 +177,7 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     card_t s3 = card_make(RANK_3, SUIT_S), c3 = card_make(RANK_3, SUIT_C);
     for (unsigned i = 0; i < h->n[s3]; i++) cards[k++] = s3;
     for (unsigned i = 0; i < h->n[c3]; i++) cards[k++] = c3;
-    if (k >= rs->meld.min_cards) cand_add(g, cs, 5, k, "meld", cards, k);
+    if (k >= rs->meld.min_cards) gen_cand_add(g, cs, 5, k, "meld", cards, k);
   }
 }
 
@@ -236,9 +200,9 @@ static void new_sequences(gen_t *g, cands_t *cs, const card_counts_t *h, const g
       if (n >= rs->sequence.min_cards) {
         int len = n > rs->sequence.max_cards ? rs->sequence.max_cards : n;
         int from = gen_rnd(g, n - len + 1);
-        cand_add(g, cs, nd.seqs > 0 ? 16 : 7, len, "meld", run + from, len);
+        gen_cand_add(g, cs, nd.seqs > 0 ? 16 : 7, len, "meld", run + from, len);
         if (len > rs->sequence.min_cards)
-          cand_add(g, cs, 2, rs->sequence.min_cards, "meld", run + from, rs->sequence.min_cards);
+          gen_cand_add(g, cs, 2, rs->sequence.min_cards, "meld", run + from, rs->sequence.min_cards);
       }
       n = 0;
     }
@@ -278,115 +242,62 @@ static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   return 4;
 }
 
-/* Additions to the team's melds: naturals, a wild card, a sequence's ends. */
-static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
+/* Additions to meld m (its candidates written `verb`): naturals, a wild
+ * card, a sequence's ends. */
+static void additions_to(gen_t *g, cands_t *cs, int p, const goal_t *gl, const meld_t *m,
+                         const char *verb, const card_t *wild, int nw) {
   const ruleset_t *rs = g->rs;
-  const card_counts_t *h = &gen_vw(g)->hand[p];
-  needs_t nd = gl->nd;
   const eng_view_t *e = gen_vw(g);
-  card_t cards[128], wild[64];
-  int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
+  const card_counts_t *h = &e->hand[p];
+  needs_t nd = gl->nd;
+  card_t cards[128];
+  if (m->kind == KIND_SEQUENCE) {
+    int lo = -1, hi = -1;
+    for (int r = 0; r < RANK_COUNT; r++)
+      if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
+    card_t below = lo > rs->sequence.low ? card_make(lo - 1, m->suit) : CARD_KINDS;
+    card_t above = hi < rs->sequence.high ? card_make(hi + 1, m->suit) : CARD_KINDS;
+    int sw = nd.seqs > 0 ? 14 : 8;
+    if (below < CARD_KINDS && h->n[below]) gen_cand_add(g, cs, sw, 1, verb, &below, 1);
+    if (above < CARD_KINDS && h->n[above]) gen_cand_add(g, cs, sw, 1, verb, &above, 1);
+    return;
+  }
+  if (m->kind == KIND_WILD_MELD) { /* wild cards only: one more, up to its cap */
+    if (nw > 0 && (int)m->cards.total < meld_row(e->kinds, m)->max_cards)
+      gen_cand_add(g, cs, gen_risk_add_weight(g, m, 10), 1, verb, wild, 1);
+    return;
+  }
+  int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
+  int kw = gen_risk_add_weight(g, m, gen_needs_any(nd) ? 12 : 9);
+  if (k > 0) gen_cand_add(g, cs, kw, k, verb, cards, k);
+  int total = (int)m->cards.total;
+  bool room = (int)m->wilds + 1 <= wild_room(g, meld_row(e->kinds, m), (int)m->naturals, total + 1);
+  int ww = wild_weight(g, m, nd);
+  if (nw > 0 && room && m->kind != KIND_BLACK3 && ww > 0) gen_cand_add(g, cs, ww, 1, verb, wild, 1);
+}
+
+/* Additions to the team's melds. Where a set is named by its rank
+ * (meld.same_rank not allow), half of them are written `add RANK`, the
+ * same action as the lister's `add #N`. */
+static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
+  const eng_view_t *e = gen_vw(g);
+  card_t wild[64];
+  int nw = wilds_in(g, &e->hand[p], wild, 64, gl->nd.wild > 0);
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
     char verb[32];
-    int index = m->number;
+    snprintf(verb, sizeof verb, "add #%d", m->number);
     bool by_rank = m->kind != KIND_SEQUENCE && m->kind != KIND_WILD_MELD &&
-                   rs->meld.same_rank != SAME_RANK_ALLOW &&
-                   gen_chance(g, 50);
-    if (by_rank) snprintf(verb, sizeof verb, "add %s", card_rank_name(m->rank));
-    else snprintf(verb, sizeof verb, "add #%d", index);
-    if (m->kind == KIND_SEQUENCE) {
-      int lo = -1, hi = -1;
-      for (int r = 0; r < RANK_COUNT; r++)
-        if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
-      card_t below = lo > rs->sequence.low ? card_make(lo - 1, m->suit) : CARD_KINDS;
-      card_t above = hi < rs->sequence.high ? card_make(hi + 1, m->suit) : CARD_KINDS;
-      int sw = nd.seqs > 0 ? 14 : 8;
-      if (below < CARD_KINDS && h->n[below]) cand_add(g, cs, sw, 1, verb, &below, 1);
-      if (above < CARD_KINDS && h->n[above]) cand_add(g, cs, sw, 1, verb, &above, 1);
-      continue;
-    }
-    if (m->kind == KIND_WILD_MELD) { /* wild cards only: one more, up to its cap */
-      if (nw > 0 && (int)m->cards.total < meld_row(e->kinds, m)->max_cards)
-        cand_add(g, cs, gen_risk_add_weight(g, m, 10), 1, verb, wild, 1);
-      continue;
-    }
-    int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
-    int kw = gen_risk_add_weight(g, m, gen_needs_any(nd) ? 12 : 9);
-    if (k > 0) cand_add(g, cs, kw, k, verb, cards, k);
-    int total = (int)m->cards.total;
-    bool room = (int)m->wilds + 1 <= wild_room(g, meld_row(e->kinds, m), (int)m->naturals, total + 1);
-    int ww = wild_weight(g, m, nd);
-    if (nw > 0 && room && m->kind != KIND_BLACK3 && ww > 0) cand_add(g, cs, ww, 1, verb, wild, 1);
+                   g->rs->meld.same_rank != SAME_RANK_ALLOW && gen_chance(g, 50);
+    int first = cs->n;
+    additions_to(g, cs, p, gl, m, verb, wild, nw);
+    for (int j = first; j < cs->n && by_rank; j++)
+      snprintf(cs->c[j].say, sizeof cs->c[j].say, "add %s", card_rank_name(m->rank));
   }
-}
-
-/* Where the turn ends with a discard, p holds one card while the team lacks
- * what going out needs: discarding it would go out without that. */
-static bool stranded(gen_t *g, int p) {
-  const eng_view_t *e = gen_vw(g);
-  return !e->over && e->current == p && e->hand[p].total == 1 && !g->rs->turn.meld_before_draw &&
-         !e->has_foot[p] && eng_going_out_lack(g->e, p).rule != RK_NONE;
-}
-
-/* Going out by laying the last card on a team meld (which may complete what
- * going out needs); true when the engine accepted it. */
-static bool lay_last_card(gen_t *g, int p) {
-  card_t c;
-  if (gen_hand_cards(&gen_vw(g)->hand[p], &c, 1) != 1) return false;
-  char name[4];
-  card_name(c, name);
-  int nmelds = gen_vw(g)->nmelds;
-  for (int i = 0; i < nmelds; i++) {
-    const meld_t *m = &gen_vw(g)->melds[i];
-    if (m->team == g->team_of[p] && gen_act(g, p, "add #%d %s", m->number, name)) return true;
-  }
-  return false;
-}
-
-/* Plays candidate c. A play that strands p (see stranded) is kept only when
- * the last card then goes out on a meld; else it is taken back. */
-static bool play_cand(gen_t *g, int p, const cand_t *c) {
-  size_t mark = g->hand.len;
-  unsigned line = g->line;
-  if (!gen_act(g, p, "%s", c->text)) return false;
-  if (!stranded(g, p)) return true;
-  eng_copy(g->undo, g->tmp); /* the hand before the play */
-  if (lay_last_card(g, p)) return true;
-  eng_copy(g->e, g->undo);
-  g->hand.len = mark;
-  g->line = line;
-  g->stats->actions--;
-  return false;
-}
-
-/* Tries the candidates in their random order; true when one was played. */
-static bool try_cands(gen_t *g, int p, cands_t *cs, int keep) {
-  qsort(cs->c, (size_t)cs->n, sizeof cs->c[0], by_key);
-  for (int i = 0; i < cs->n; i++) {
-    if ((int)gen_vw(g)->hand[p].total - cs->c[i].ncards < keep) continue;
-    if (play_cand(g, p, &cs->c[i])) return true;
-  }
-  return false;
 }
 
 /* ---- a turn --------------------------------------------------------------- */
-
-/* meld.merge: p's team joins two of its sets of one rank, now and then (the
- * engine refuses a joined set over a limit, and the merge is not played). */
-static void merge_sets(gen_t *g, int p) {
-  const eng_view_t *e = gen_vw(g);
-  if (g->rs->meld.merge == MERGE_NEVER || !gen_chance(g, 50)) return;
-  for (int i = 0; i < e->nmelds; i++)
-    for (int j = i + 1; j < e->nmelds; j++) {
-      const meld_t *a = &e->melds[i], *b = &e->melds[j];
-      if (a->team == g->team_of[p] && b->team == a->team && a->kind == b->kind &&
-          a->kind != KIND_SEQUENCE && a->rank == b->rank &&
-          gen_act(g, p, "merge #%d #%d", a->number, b->number))
-        return;
-    }
-}
 
 /* Melds and additions until none is wanted or legal. */
 static void greedy_melds(gen_t *g, int p) {
@@ -397,13 +308,12 @@ static void greedy_melds(gen_t *g, int p) {
     goal_t gl = gen_goal(g, p);
     /* now and then a player stops early, but not while opening from the hand */
     if (gen_needs_any(gl.nd) && !gl.nd.hoard && gen_chance(g, 4)) return;
-    merge_sets(g, p);
     cands_t cs;
     cs.n = 0;
     additions(g, &cs, p, &gl);
     new_sets(g, &cs, p, &gl);
     new_sequences(g, &cs, &gen_vw(g)->hand[p], &gl);
-    if (!try_cands(g, p, &cs, keep)) return;
+    if (!gen_choose(g, p, &(gen_ask_t){MELDING, keep, 0, EXPLORE}, &cs)) return;
   }
 }
 
@@ -445,24 +355,18 @@ static bool take_pile(gen_t *g, int p) {
   if (!gen_risk_may_take(g, p, top)) return false; /* it would cost a penalty */
   cands_t cs;
   cs.n = 0;
-  { /* `take` alone: onto the team's meld */
-    cand_t *c = &cs.c[cs.n++];
-    snprintf(c->text, sizeof c->text, "take");
-    c->ncards = 0;
-    c->weight = 5;
-    c->key = gen_next_random(g) % 1000 * 5;
-  }
-  if (k >= 2) cand_add(g, &cs, 6, 2, "take", cards, 2);
-  if (k > 2) cand_add(g, &cs, 4, k, "take", cards, k);
+  gen_cand_add(g, &cs, 5, 0, "take", cards, 0); /* `take` alone: onto the team's meld */
+  if (k >= 2) gen_cand_add(g, &cs, 6, 2, "take", cards, 2);
+  if (k > 2) gen_cand_add(g, &cs, 4, k, "take", cards, k);
   if (k >= 1 && nw >= 1) {
     cards[k] = wild[0];
-    cand_add(g, &cs, 3, k + 1, "take", cards, k + 1);
+    gen_cand_add(g, &cs, 3, k + 1, "take", cards, k + 1);
     card_t two[2] = {cards[0], wild[0]};
-    cand_add(g, &cs, 3, 2, "take", two, 2);
+    gen_cand_add(g, &cs, 3, 2, "take", two, 2);
   }
   /* no cards kept back: the pile's cards join the hand (the melding after the
    * take keeps them back where the level asks it) */
-  if (!try_cands(g, p, &cs, 0)) return false;
+  if (!gen_choose(g, p, &(gen_ask_t){LISTER_VERB(V_TAKE), 0, 0, 0}, &cs)) return false;
   lay_red_threes(g, p);
   return true;
 }
@@ -501,12 +405,18 @@ static bool draw_or_take(gen_t *g, int p) {
   if (!stock_empty && leaves_pile(g, p)) want = 0;
   if ((g->level < 2 || stock_empty) && (stock_empty || gen_chance(g, want)) && take_pile(g, p))
     return true;
-  if (stock_empty) return gen_act(g, p, "end");
+  if (stock_empty) return gen_choose_verb(g, p, V_END, NULL, 0);
   unsigned n = (unsigned)g->rs->turn.draw;
   if (n > gen_vw(g)->stock) n = gen_vw(g)->stock;
   if (!draw(g, p, n)) return false;
   lay_red_threes(g, p);
   return true;
+}
+
+/* The partner's answer: yes with a chance of pct in 100. */
+static void answer(gen_t *g, int q, int pct) {
+  bool yes = gen_chance(g, pct);
+  gen_choose_verb(g, q, yes ? V_YES : V_NO, NULL, 0);
 }
 
 /* Asking the partner to go out, answered yes or no at random. */
@@ -518,8 +428,8 @@ static void maybe_ask(gen_t *g, int p) {
                !gen_needs_any(gen_needs(g, p));
   if (gen_vw(g)->hand[p].total > (ready ? 8u : 5u) || !gen_chance(g, ready ? 85 : 40)) return;
   int q = partner_of(g, p);
-  if (q < 0 || !gen_act(g, p, "ask")) return;
-  gen_act(g, q, gen_chance(g, ready ? 85 : 65) ? "yes" : "no");
+  if (q < 0 || !gen_choose_verb(g, p, V_ASK, NULL, 0)) return;
+  answer(g, q, ready ? 85 : 65);
 }
 
 /* Where melding comes first, an empty hand may end the hand by decision. */
@@ -527,9 +437,9 @@ static void after_meld_first(gen_t *g, int p) {
   if (!gen_vw(g)->empty_hand || gen_vw(g)->over) return;
   int q = partner_of(g, p);
   if (q >= 0) {
-    if (gen_act(g, p, "ask")) gen_act(g, q, gen_chance(g, 95) ? "yes" : "no");
+    if (gen_choose_verb(g, p, V_ASK, NULL, 0)) answer(g, q, 95);
   } else if (gen_chance(g, 95)) {
-    gen_act(g, p, "end");
+    gen_choose_verb(g, p, V_END, NULL, 0);
   }
 }
 
@@ -625,9 +535,9 @@ static bool discard(gen_t *g, int p) {
     if (i > 0 && cards[i] == cards[i - 1]) continue;
     int w = discard_weight(g, p, &gl, cards[i]);
     if (help) w = helping_weight(g, p, cards[i], w, feed, &gl, lead, &lg);
-    cand_add(g, &cs, w, 1, "discard", &cards[i], 1);
+    gen_cand_add(g, &cs, w, 1, "discard", &cards[i], 1);
   }
-  return try_cands(g, p, &cs, 0);
+  return gen_choose(g, p, &(gen_ask_t){LISTER_VERB(V_DISCARD), 0, 0, 0}, &cs);
 }
 
 static bool play_turn_at(gen_t *g, int p) {
@@ -651,7 +561,7 @@ static bool play_turn_at(gen_t *g, int p) {
   if (gen_vw(g)->over || !discard(g, p)) return gen_vw(g)->over;
   /* bonus.when: after_discard: the packet due, if any, right after the discard
    * (the engine refuses it where none is due, and nothing is written) */
-  if (g->rs->bonus.npackets > 0) gen_act(g, p, "talon");
+  if (g->rs->bonus.npackets > 0) gen_choose_any(g, p, V_TALON);
   return true;
 }
 

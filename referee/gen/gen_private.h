@@ -11,7 +11,7 @@
 #include "gen.h"
 #include "ruleset.h"
 
-enum { MAX_CANDS = 96, CAND_TEXT = 640, HAND_ACTIONS = 4000, REDEALS = 50, LEVELS = 3 };
+enum { MAX_CANDS = 96, CAND_TEXT = 640, CAND_CARDS = 160, HAND_ACTIONS = 4000, REDEALS = 50, LEVELS = 3 };
 
 typedef struct {
   char *s;
@@ -35,6 +35,7 @@ typedef struct {
   text_t hand;          /* the lines of the hand being played */
   unsigned line;        /* the number the next line will have */
   int level;
+  bool no_memory;       /* out of memory: the run ends with status 3 */
   bool emptied_by_add;  /* the last card-moving action was an add that emptied the hand */
   gen_stats_t *stats;
   char *why;
@@ -55,6 +56,52 @@ bool gen_is_wild(const gen_t *g, card_t c);
 const eng_view_t *gen_vw(gen_t *g);
 /* Tries an action by `actor`; written and kept only when the engine accepts it. */
 bool gen_act(gen_t *g, int actor, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+/* Parses "<p's name> text" and tries it on a copy of the hand (g->tmp):
+ * whether the engine accepts it. Nothing is written. */
+bool gen_try(gen_t *g, int p, const char *text);
+
+/* gen_legal.c: the legal actions, ranked by the strategy. A candidate the
+ * strategy wants: its words after the player (cards in card order), the
+ * cards leaving the hand, its weight, and its key (a random share of the
+ * weight: higher is tried first). */
+typedef struct {
+  char head[24];             /* "meld", "add #3": the words before the cards */
+  char say[24];              /* how the line writes them, when not so ("add 7") */
+  card_t cards[CAND_CARDS];  /* in card order */
+  int n;
+  int ncards;
+  int weight;
+  uint64_t key;
+} cand_t;
+
+typedef struct {
+  cand_t c[MAX_CANDS];
+  int n;
+} cands_t;
+
+void gen_cand_add(gen_t *g, cands_t *cs, int weight, int ncards, const char *verb,
+                  const card_t *cards, int n);
+
+/* What a choice asks: the verbs listed (LISTER_VERB bits), the cards p
+ * keeps at least, the weight of a listed action the candidates do not name
+ * (0: never tried, but when exploring), and the chance in 100 that one of
+ * those goes first (exploring). */
+typedef struct {
+  unsigned verbs;
+  int keep, others, explore;
+} gen_ask_t;
+
+/* Lists p's legal actions of ask->verbs and plays the first the engine
+ * takes in the strategy's order; false when none was played. */
+bool gen_choose(gen_t *g, int p, const gen_ask_t *ask, const cands_t *cs);
+/* p's listed action of verb naming the n cards (in any order). */
+bool gen_choose_verb(gen_t *g, int p, verb_t verb, const card_t *cards, int n);
+/* Any of p's listed actions of verb, at random. */
+bool gen_choose_any(gen_t *g, int p, verb_t verb);
+/* Plays text by p (gen_act); with guard, taken back when it strands p with
+ * a last card that cannot go out and no listed addition lays it. */
+bool gen_play(gen_t *g, int p, const char *text, bool guard);
 
 /* gen_goal.c: what p's team still lacks to go out (going_out.*), by kind. */
 typedef struct {

@@ -34,8 +34,9 @@ out=$src/build-fuzz
 cc=${CC_FUZZ:-clang}
 
 # The harnesses: name, -max_len, dictionary, share of the time in 120ths of
-# 2 x SECONDS, lane (when two run at once). Each lane's shares add up to 115:
-# the rest is for the harnesses' start (loading the seeds).
+# 2 x SECONDS, lane (when two run at once). Lane a's shares add up to 115 (the
+# rest is for the harnesses' start, loading the seeds), lane b's to 115 and
+# fuzz_legal's 16 over them (about 11 s more at CI's 40 s).
 harnesses="
 record   65536  record.dict  48 a
 split    131072 record.dict  28 a
@@ -46,6 +47,7 @@ html     65536  record.dict  24 b
 check    32768  record.dict  28 b
 extends  512    -            19 b
 json     8192   json.dict    20 b
+legal    4096   record.dict  16 b
 "
 names=$(echo "$harnesses" | awk 'NF { printf "%s%s", n++ ? " " : "", $1 }')
 only=${FUZZ_ONLY:-$names}
@@ -211,6 +213,10 @@ printf '%s' '{"file":"d/x.cgr","record":1,"record_line":2,"at":1,"ok":false,"why
   > "$out/seed-json/result"
 printf '\001a.cgr\001\000\002d/b # c.cgr\001expected legal, got "x"\000\003\303\251\377\001w\\hy' \
   > "$out/seed-results/three"
+# fuzz_legal: its seeds (tests/fuzz/legal/: a ruleset, a generated game's
+# seed and prefix, then that game's next lines, as tests/fuzz/legal/README.md
+# says how they were made)
+cp tests/fuzz/legal/*.bin "$out/seed-legal/"
 # The findings (tests/fuzz/regressions/, named after their harness): replayed
 # by every run.
 for f in tests/fuzz/regressions/*-*.*; do

@@ -355,7 +355,10 @@ static void mutants_keep_their_verdicts(const char *rules, unsigned long long se
 Test(properties, classic_mutants) { mutants_keep_their_verdicts("classic", 777); }
 Test(properties, two_player_mutants) { mutants_keep_their_verdicts("two-player", 777); }
 Test(properties, chinese_mutants) { mutants_keep_their_verdicts("chinese", 777); }
-Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian", 777); }
+/* Its mutants seldom hit a line whose loss or change makes the record
+ * malformed (a `hand` or `score` line): of the games the generator plays
+ * through the legal actions, seed 777's make none, seeds 1 to 3 each some. */
+Test(properties, italian_mutants) { mutants_keep_their_verdicts("italian", 1); }
 Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba", 777); }
 /* Its records are long (four hands of some 300 lines), so that a mutant
  * rarely hits a line whose loss makes the record malformed (a `hand` or
