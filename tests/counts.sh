@@ -83,12 +83,12 @@ while read -r r; do
 done <"$tmp/rules"
 
 # --- the verbs ------------------------------------------------------------
-sed -n 's/^VERB([A-Z0-9_]*, "\([a-z0-9]*\)".*/\1/p' "$src/referee/core/verbs.def" | sort >"$tmp/verbs"
+sed -n 's/^VERB([A-Z0-9_]*, "\([a-z0-9]*\)".*/\1/p' "$src/referee/cards/verbs.def" | sort >"$tmp/verbs"
 nverbs=$(wc -l <"$tmp/verbs")
 [ "$nverbs" -ge 11 ] || fail "verbs.def holds $nverbs verbs"
 named "$tmp/verbs" 9 quoted | while IFS="$(printf '\t')" read -r where k got; do
   [ "$k" -lt "$nverbs" ] &&
-    echo "FAIL: $where lists $k of the $nverbs verbs; add $(missing "$tmp/verbs" "$got")(referee/core/verbs.def)"
+    echo "FAIL: $where lists $k of the $nverbs verbs; add $(missing "$tmp/verbs" "$got")(referee/cards/verbs.def)"
 done >>"$tmp/f"
 while read -r v; do
   grep -E '^\| `[a-z0-9]+[` ]' "$src/docs/format.md" | cut -d'|' -f2 | grep -qE "\`$v[\` ]" || fail "docs/format.md's table of actions has no row for $v"
@@ -97,10 +97,10 @@ done <"$tmp/verbs"
 [ -s "$tmp/f" ] && { cat "$tmp/f"; fails=$((fails + $(wc -l <"$tmp/f"))); }
 
 # --- the rule keys --------------------------------------------------------
-sed -n 's/^X([A-Z0-9_]*, *"\([a-z0-9_.]*\)".*/\1/p' "$src/referee/core/rulekeys.def" | sort -u >"$tmp/keys"
+sed -n 's/^X([A-Z0-9_]*, *"\([a-z0-9_.]*\)".*/\1/p' "$src/referee/rules/rulekeys.def" | sort -u >"$tmp/keys"
 # the keys a ruleset sets: every row but a section's (a MAP row)
-nkeys=$(grep -cE '^X\([A-Z0-9_]+, *"[a-z0-9_.]+"' "$src/referee/core/rulekeys.def")
-nkeys=$((nkeys - $(grep -cE '^X\([A-Z0-9_]+, *"[a-z0-9_.]+", *MAP' "$src/referee/core/rulekeys.def")))
+nkeys=$(grep -cE '^X\([A-Z0-9_]+, *"[a-z0-9_.]+"' "$src/referee/rules/rulekeys.def")
+nkeys=$((nkeys - $(grep -cE '^X\([A-Z0-9_]+, *"[a-z0-9_.]+", *MAP' "$src/referee/rules/rulekeys.def")))
 [ "$nkeys" -ge 100 ] || fail "rulekeys.def holds $nkeys keys"
 sections=$(grep -v '\.' "$tmp/keys" | tr '\n' '|' | sed 's/|$//')
 for f in $docs; do
@@ -109,7 +109,7 @@ for f in $docs; do
     # a LIST's entry field (wild_meld.by_jokers.jokers) is its key's
     case $key in *.*.*) list=${key%.*} ;; *) list=$key ;; esac
     grep -qxF "$key" "$tmp/keys" || grep -qxF "$list" "$tmp/keys" ||
-      echo "FAIL: $f:$line names \`$key\`, no key of referee/core/rulekeys.def (referee --list-keys)"
+      echo "FAIL: $f:$line names \`$key\`, no key of referee/rules/rulekeys.def (referee --list-keys)"
   done
 done >"$tmp/nokey"
 [ -s "$tmp/nokey" ] && { cat "$tmp/nokey"; fails=$((fails + $(wc -l <"$tmp/nokey"))); }
@@ -129,8 +129,8 @@ states() { # REGEX WHAT N: each figure REGEX's first word gives is N
 }
 states 'built-in (rulesets|variants)' "built-in rulesets (referee --list-rules)" "$nrules" >"$tmp/said"
 states '(variants|rulesets) (are )?built in' "built-in rulesets (referee --list-rules)" "$nrules" >>"$tmp/said"
-states 'verbs' "verbs (referee/core/verbs.def)" "$nverbs" >>"$tmp/said"
-states '(rule|ruleset) keys' "rule keys (referee/core/rulekeys.def)" "$nkeys" >>"$tmp/said"
+states 'verbs' "verbs (referee/cards/verbs.def)" "$nverbs" >>"$tmp/said"
+states '(rule|ruleset) keys' "rule keys (referee/rules/rulekeys.def)" "$nkeys" >>"$tmp/said"
 [ -s "$tmp/said" ] && { cat "$tmp/said"; fails=$((fails + $(wc -l <"$tmp/said"))); }
 
 # --- the corpus's records -------------------------------------------------

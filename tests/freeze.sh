@@ -1,5 +1,5 @@
 #!/bin/sh
-# Why the pile is frozen: one answer (referee/core/freeze.c), said alike by
+# Why the pile is frozen: one answer (referee/engine/freeze.c), said alike by
 # the take's verdict, --explain, --json --explain and the page:
 #  1. every PILE-FROZEN record of the corpus: the table --explain shows names
 #     a freeze, the same cause as the verdict's sentence, and --json's state

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The messages in other languages (po/LANG.po, referee/core/i18n.h):
+# The messages in other languages (po/LANG.po, referee/cards/i18n.h):
 #  - every sentence marked in the sources (the template po/template.sh makes
 #    with xgettext) is translated in each po/LANG.po: none missing, none
 #    untranslated, none fuzzy, none left over from an older source;

@@ -2,12 +2,15 @@
 # Builds the referee as WebAssembly for the npm package (referee/js/):
 # libyaml and PCRE2 from Debian's own sources (tests/setup.sh --tests
 # installs emscripten and unpacks them with apt-get source), then the library's
-# sources as CMake builds them (referee/core, the CGR reader, referee/api),
+# sources as CMake builds them (the core's rooms referee/cards, rules, engine,
+# questions and record; the CGR reader; referee/api),
 # linked by emcc into referee/js/dist/referee.js + referee.wasm.
 #   sh tests/wasm.sh [BUILD_DIR]     (default build; the work goes in BUILD/wasm)
 # Everything is kept in BUILD/wasm: the sources fetched once, each object
 # rebuilt only when its source is newer. Exit 77 (skip) without emcc.
 set -eu
+# the core's rooms, in their one-way order (CMakeLists.txt, CORE_ROOMS)
+core="referee/cards referee/rules referee/engine referee/questions referee/record"
 cd "$(dirname "$0")/.."
 top=$(pwd)
 build=${1:-build}
@@ -32,12 +35,14 @@ cp "$yaml/include/yaml.h" "$w/include/yaml.h"
 
 # The rulesets compiled in, as CMake embeds them.
 cmake -DOUT="$w/rulesets_builtin.c.new" -DDIR="$top/rulesets" -DEXT=yaml -DTABLE=rs_builtins \
-  -P referee/core/embed_rulesets.cmake
+  -P referee/rules/embed_rulesets.cmake
 cmp -s "$w/rulesets_builtin.c.new" "$w/rulesets_builtin.c" ||
   mv "$w/rulesets_builtin.c.new" "$w/rulesets_builtin.c"
 
 OPT=${WASM_OPT:--O2}
-headers=$(ls referee/core/*.h referee/core/*.def formats/*.h referee/api/*.h)
+headers=$(for d in $core formats referee/api; do
+  for f in "$d"/*.h "$d"/*.def; do [ ! -f "$f" ] || echo "$f"; done
+done)
 objs=""
 changed=0
 mkdir -p "$w/obj$OPT"
@@ -73,8 +78,9 @@ cc pcre2_chartables "$w/pcre2_chartables.c" $PCRE_FLAGS
 # third of the wasm's time; -flto took a fifth off what was left, where -O3
 # made it slower than -O2)
 WARN="-std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes -Werror"
-inc="-I$w/include -Ireferee/core -Iformats -Ireferee/api -DPCRE2_STATIC -DNDEBUG"
-for src in referee/core/*.c formats/cgr.c formats/cgr_fast.c formats/cgr_grammar.c \
+inc="-I$w/include $(for d in $core; do printf -- '-I%s ' "$d"; done)-Iformats -Ireferee/api -DPCRE2_STATIC -DNDEBUG"
+# shellcheck disable=SC2086
+for src in $(for d in $core; do echo "$d/*.c"; done) formats/cgr.c formats/cgr_fast.c formats/cgr_grammar.c \
   referee/api/*.c; do
   name=$(echo "$src" | tr / _ | sed 's/\.c$//')
   # shellcheck disable=SC2086

@@ -1,5 +1,5 @@
 /* lang.h — --lang and the environment: where the program finds its message
- * catalogues, then i18n_init (referee/core/i18n.h). */
+ * catalogues, then i18n_init (referee/cards/i18n.h). */
 #ifndef LANG_H
 #define LANG_H
 

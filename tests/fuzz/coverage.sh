@@ -20,7 +20,7 @@ out=$(pwd)/build-fuzz
 names=${*:-record ruleset split html check cli extends json results}
 files="formats/html.c formats/cgr_split.c referee/batch/parts.c referee/batch/jobs.c
 referee/batch/merge.c formats/json.c formats/results.c referee/batch/check.c
-referee/api/api.c referee/batch/batch.c referee/cli/main.c referee/core/ruleset_load.c"
+referee/api/api.c referee/batch/batch.c referee/cli/main.c referee/rules/ruleset_load.c"
 
 TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/canasta-coverage.XXXXXX")
 export TMPDIR

@@ -1,5 +1,5 @@
 /* fuzz_extends.c — libFuzzer harness for `extends` chains on disk
- * (referee/core/ruleset_load.c: load_base, load_named, load_file,
+ * (referee/rules/ruleset_load.c: load_base, load_named, load_file,
  * rs_resolve_path): the input describes up to ten ruleset files f0.yaml ...
  * f9.yaml written into a temporary directory, each extending another file of
  * the directory (by its name, ./name, sub/../name, its absolute path, a

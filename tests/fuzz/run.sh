@@ -79,19 +79,21 @@ fi
 # The sources the harnesses need: the core, the formats, the embedding API and
 # the command line's file runner (every .c but the program's main, which only
 # fuzz_cli links, renamed referee_main).
-sources=$(ls referee/core/*.c formats/*.c referee/api/*.c referee/gen/*.c referee/batch/*.c \
+core="referee/cards referee/rules referee/engine referee/questions referee/record"
+# shellcheck disable=SC2046
+sources=$(ls $(for d in $core; do echo "$d/*.c"; done) formats/*.c referee/api/*.c referee/gen/*.c referee/batch/*.c \
           referee/cli/*.c | grep -v '/main\.c$')
 
 echo "== generating the embedded rulesets and variant documents"
 cmake -DOUT="$out/rulesets_builtin.c" -DDIR="$src/rulesets" -DEXT=yaml \
-      -DTABLE=rs_builtins -P referee/core/embed_rulesets.cmake
+      -DTABLE=rs_builtins -P referee/rules/embed_rulesets.cmake
 cmake -DOUT="$out/variant_docs.c" -DDIR="$src/docs/variants" -DEXT=md \
-      -DTABLE=rs_variant_docs -P referee/core/embed_rulesets.cmake
+      -DTABLE=rs_variant_docs -P referee/rules/embed_rulesets.cmake
 echo '#define REFEREE_COMMIT "fuzz"' > "$out/build_version.h"
 
 san="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 warn="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes -Wmissing-prototypes"
-inc="-std=c11 -Ireferee/core -Iformats -Ireferee/api -Ireferee/gen -Ireferee/batch -Ireferee/cli"
+inc="-std=c11 $(for d in $core; do printf -- '-I%s ' "$d"; done)-Iformats -Ireferee/api -Ireferee/gen -Ireferee/batch -Ireferee/cli"
 version='-DREFEREE_VERSION="fuzz"'
 libs=$(pkg-config --cflags --libs yaml-0.1 libpcre2-8)
 pkgcflags=$(pkg-config --cflags yaml-0.1 libpcre2-8)

@@ -1,4 +1,4 @@
-/* The messages' language (referee/core/i18n.h): English needs no catalogue and
+/* The messages' language (referee/cards/i18n.h): English needs no catalogue and
  * returns its own bytes; French comes from the build's catalogue, with French
  * plural rules (0 and 1 singular). Criterion runs each test in its own
  * process, so i18n_init in one does not leak into the others. */
