@@ -15,6 +15,8 @@ enum { MAX_PAST = 32 };
 
 typedef struct {
   char name[512];
+  unsigned long long serial;    /* unique to each load (game_copy: an entry the
+                                   copy holds already is not copied again) */
   ruleset_t rs;
   bool ok;
   rs_error_t err;

@@ -18,6 +18,8 @@ static const ruleset_t *load_ruleset(game_t *g, const char *name, rs_error_t *er
   bool fresh = g->ncache < RULESET_CACHE;
   cached_rs_t *c = &g->cache[fresh ? g->ncache++ : RULESET_CACHE - 1];
   snprintf(c->name, sizeof c->name, "%s", name);
+  static unsigned long long loads; /* serials: every entry written gets a new one */
+  c->serial = __atomic_add_fetch(&loads, 1, __ATOMIC_RELAXED);
   c->ok = rs_load(&c->rs, name, &c->err);
   *err = c->err;
   if (!c->ok && err->no_memory) { /* the machine's failure, not the ruleset's: not kept */
