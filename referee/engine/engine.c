@@ -78,8 +78,29 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   e->cut = -1;
 }
 
+/* A mark as src holds it: its text only when it is set (read only then). */
+static void copy_mark(mark_t *dst, const mark_t *src) {
+  dst->set = src->set;
+  dst->line = src->line;
+  dst->col = src->col;
+  if (src->set) memcpy(dst->text, src->text, strlen(src->text) + 1);
+  else dst->text[0] = '\0';
+}
+
+/* Only what is in use of each buffer: the copies a try makes (the
+ * generator's, referee_game_try's) are most of their cost. */
 void eng_copy(engine_t *dst, const engine_t *src) {
-  memcpy(dst, src, offsetof(engine_t, melds));
+  memcpy(dst, src, offsetof(engine_t, hand));
+  size_t np = (size_t)src->nplayers;
+  memcpy(dst->hand, src->hand, np * sizeof src->hand[0]);
+  memcpy(dst->foot, src->foot, np * sizeof src->foot[0]);
+  copy_mark(&dst->first_meld, &src->first_meld);
+  copy_mark(&dst->black3_meld, &src->black3_meld);
+  copy_mark(&dst->past_cap, &src->past_cap);
+  copy_mark(&dst->last_card, &src->last_card);
+  copy_mark(&dst->short_group, &src->short_group);
+  verdict_copy(&dst->err, &src->err);
+  memcpy(dst->open, src->open, (size_t)src->nmelds * sizeof src->open[0]);
   memcpy(dst->melds, src->melds, (size_t)src->nmelds * sizeof src->melds[0]);
   memcpy(dst->stock_order, src->stock_order, src->stock_len * sizeof src->stock_order[0]);
   memcpy(dst->pile, src->pile, src->npile * sizeof src->pile[0]);

@@ -33,7 +33,6 @@ struct engine {
 
   /* cards */
   card_counts_t packs;          /* every card of the game */
-  card_counts_t hand[MAX_PLAYERS];
   card_counts_t stock;
   unsigned stock_len, stock_pos;
   bool stock_known;
@@ -43,7 +42,6 @@ struct engine {
   unsigned frozen_line;         /* where a card in the pile froze it, 0 */
   bool wild_discarded;          /* pile.wild_discard_naturals: a wild was discarded */
   int cut;                      /* the `cut` line's number, -1 without one */
-  card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
   bool has_foot[MAX_PLAYERS];
   int deal_size;                /* cards the hand's deal lines give (table.deal or
                                    table.deal_also, chosen by the first), 0 before */
@@ -84,11 +82,7 @@ struct engine {
   int top_uncounted;            /* opening.top_card_counts: false, the top card's value left out */
   bool replaced;                /* a red-three replacement was drawn this turn */
   bool empty_hand;              /* emptied while melding first: may end, or draw on */
-  mark_t first_meld, black3_meld;
-  mark_t past_cap;              /* meld.max_cards_going_out: a meld past meld.max_cards */
-  mark_t last_card;             /* melding left one card the team cannot go out with */
   int opening_groups;           /* opening.judged: groups laid in the opening turn */
-  mark_t short_group;           /* opening.judged: the first judged alone that falls short */
   long short_value;
 
   /* bonus.* (bonus.c): the packets set aside, in their order, and who earned them */
@@ -114,8 +108,18 @@ struct engine {
   bool dead;
   rule_uses_t uses;             /* the rules this hand relied on (uses.h) */
 
+  /* Each player's cards and the marks: eng_copy copies the players in play
+   * (nplayers) and the text of the marks that are set. */
+  card_counts_t hand[MAX_PLAYERS];
+  card_counts_t foot[MAX_PLAYERS]; /* feet not yet picked up */
+  mark_t first_meld, black3_meld;
+  mark_t past_cap;              /* meld.max_cards_going_out: a meld past meld.max_cards */
+  mark_t last_card;             /* melding left one card the team cannot go out with */
+  mark_t short_group;           /* opening.judged: the first judged alone that falls short */
+
   /* Large buffers last: eng_begin clears only what comes before them, and the
-   * counts above (stock_len, npile, nmelds) say how much of each is in use. */
+   * counts above (stock_len, npile, nmelds) say how much of each is in use
+   * (open: nmelds; err: its strings). */
   verdict_t err;
   struct {
     int value;                  /* each meld's value toward the opening this turn */

@@ -25,3 +25,14 @@ bool verdict_fail(verdict_t *v, code_t code, rule_key_t rule, const char *fmt, .
   va_end(ap);
   return false;
 }
+
+void verdict_copy(verdict_t *dst, const verdict_t *src) {
+  dst->status = src->status;
+  dst->code = src->code;
+  dst->line = src->line;
+  dst->col = src->col;
+  dst->rule = src->rule;
+  memcpy(dst->actor, src->actor, strlen(src->actor) + 1);
+  memcpy(dst->text, src->text, strlen(src->text) + 1);
+  memcpy(dst->message, src->message, strlen(src->message) + 1);
+}

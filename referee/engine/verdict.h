@@ -70,6 +70,8 @@ typedef struct {
 /* Copies src into a verdict's text field, cut (if it must be) at a character
  * boundary so that the text stays valid UTF-8. */
 void verdict_text(char dst[VERDICT_TEXT], const char *src);
+/* dst becomes src: its numbers, and its strings up to their ends. */
+void verdict_copy(verdict_t *dst, const verdict_t *src);
 
 /* A judgement failed: status illegal, the code, the ruleset key (or RK_NONE) and
  * the sentence. The position is the caller's to add. Returns false, so that a
