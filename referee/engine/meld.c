@@ -41,7 +41,8 @@ static void set_row(meld_row_t *row, const ruleset_t *rs) {
       .min_naturals = rs->meld.min_naturals, .wild = true, .max_wild = rs->meld.max_wild,
       .wild_key = RK_MELD_MAX_WILD, .canasta_cards = rs->canasta.min_cards,
       .canasta_naturals = rs->canasta.min_naturals, .canasta = true, .hidden = true,
-      .key = RK_NONE, .pure = rs->canasta.pure, .impure = rs->canasta.impure};
+      .key = RK_NONE, .pure = rs->canasta.pure, .impure = rs->canasta.impure,
+      .merges = true};
 }
 
 /* sequence.*: naturals of one suit from sequence.low to .high, and up to
@@ -82,6 +83,7 @@ static void wild_meld_row(meld_row_t *row, const ruleset_t *rs) {
   row->wild_key = RK_WILD_MELD_MIN_CARDS;
   row->hidden = false;
   row->key = RK_WILD_MELD_MIN_CARDS;
+  row->merges = false;
   row->pure = row->impure = rs->wild_meld.bonus;
   row->by_jokers = rs->wild_meld.by_jokers;
   row->nby_jokers = rs->wild_meld.nby_jokers;
@@ -97,6 +99,7 @@ static void rank_rule_row(meld_kinds_t *k, const ruleset_t *rs) {
   *row = k->row[KIND_SET];
   row->ranks = 0;
   row->key = RK_MELD_RANK_RULES;
+  row->merges = false;
   row->pure_by_rank = k->rank_pure;
   row->impure_by_rank = k->rank_impure;
   memset(k->rank_rule, 0, sizeof k->rank_rule);
@@ -128,6 +131,7 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   w->hidden = false;
   w->fill_missing = rs->meld.wild_set_fill == WILD_FILL_MISSING;
   w->key = RK_MELD_WILD_SETS;
+  w->merges = false;
   w->pure_by_rank = rs->canasta.wild_pure;
   w->impure_by_rank = rs->canasta.wild_impure;
   /* meld.black_threes, .black_threes_wild */
@@ -139,6 +143,7 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   b->going_out_only = rs->meld.black_threes == THREES_GOING_OUT;
   b->wild = rs->meld.black_threes_wild;
   b->wild_key = RK_MELD_BLACK_THREES_WILD;
+  b->merges = false;
   /* meld.natural_ranks: "sevens never take a wild card" (no wild or three
    * among them: the loader refuses it) */
   meld_row_t *nat = &k->row[KIND_NATURAL_SET];
@@ -169,6 +174,11 @@ bool meld_is_canasta(const meld_kinds_t *k, const meld_t *m) {
 
 bool meld_is_complete_sequence(const meld_kinds_t *k, const meld_t *m) {
   return meld_row(k, m)->sequence && meld_is_complete(k, m);
+}
+
+bool meld_merges_into(const meld_kinds_t *k, const meld_t *into, const meld_t *from) {
+  return into != from && into->kind == from->kind && meld_row(k, into)->merges &&
+         into->rank == from->rank;
 }
 
 bool meld_is_pure(const meld_kinds_t *k, const meld_t *m) {

@@ -54,6 +54,7 @@ typedef struct {
   int nby_jokers;
   int unfinished;            /* what one unfinished at the end costs (wild_meld.unfinished) */
   bool must_finish;          /* going_out.no_unfinished: going out needs it complete */
+  bool merges;               /* two of this kind and one rank may merge (meld.merge) */
 } meld_row_t;
 
 /* A hand's kind table: one row per kind, and the kind a set of each rank
@@ -163,6 +164,11 @@ static inline bool meld_judge_wild_set_fill(const meld_kinds_t *k, int rank, uns
   return !meld_set_row(k, rank)->fill_missing ||
          meld_judge_fill_missing(k, rank, others, copies, err, uses);
 }
+
+/* Whether `from` may merge into `into` at all (meld.merge): two different
+ * melds of one kind whose row merges (sets of one natural rank), of one
+ * rank. Whether the joined meld keeps every limit is eng_judge_merge's. */
+bool meld_merges_into(const meld_kinds_t *k, const meld_t *into, const meld_t *from);
 
 /* A pure meld: no wild card, or one of a fill_missing kind (meld.wild_set_fill:
  * missing), whose other wild cards only stand for missing copies. */

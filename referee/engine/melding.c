@@ -633,8 +633,7 @@ bool eng_judge_merge(const engine_t *e, const meld_t *into, const meld_t *from, 
   if (into == from)
     return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
                         into->number);
-  bool sets = (into->kind == KIND_SET || into->kind == KIND_NATURAL_SET) && into->kind == from->kind;
-  if (!sets || into->rank != from->rank)
+  if (!meld_merges_into(e->kinds, into, from))
     return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE,
                         _("only two sets of one natural rank merge: #%d and #%d are not"),
                         into->number, from->number);

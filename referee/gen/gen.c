@@ -51,6 +51,13 @@ static bool text_add(text_t *t, const char *s, size_t n) {
 }
 
 /* Appends " C C C" for n cards. */
+void gen_copy_text(char *dst, size_t size, const char *src) {
+  size_t n = strlen(src);
+  if (n >= size) n = size - 1;
+  memcpy(dst, src, n);
+  dst[n] = '\0';
+}
+
 void gen_cards_text(char *buf, size_t size, const card_t *c, int n) {
   size_t at = strlen(buf);
   for (int i = 0; i < n && at + 4 < size; i++) {
@@ -74,11 +81,17 @@ int gen_hand_cards(const card_counts_t *h, card_t *out, int max) {
 
 bool gen_is_wild(const gen_t *g, card_t c) { return rs_is_wild(g->rs, c); }
 
-/* The hand being played, as the engine shows it (read afresh: an accepted
- * action swaps g->e). */
+/* The hand being played, as the engine shows it: read again after each
+ * change of g->e (an accepted action swaps it; see gen_restore). */
 const eng_view_t *gen_vw(gen_t *g) {
-  eng_view(g->e, &g->view);
+  if (!g->view_ok) eng_view(g->e, &g->view);
+  g->view_ok = true;
   return &g->view;
+}
+
+void gen_restore(gen_t *g, const engine_t *from) {
+  eng_copy(g->e, from);
+  g->view_ok = false;
 }
 
 /* ---- statements ---------------------------------------------------------- */
@@ -102,7 +115,10 @@ static void keep_line(gen_t *g, const char *text) {
  * of the hand (g->tmp), else NULL. */
 static const stmt_t *try_text(gen_t *g, int p, const char *text) {
   char line[CAND_TEXT + 32];
-  snprintf(line, sizeof line, "%s %s", g->names[p], text);
+  gen_copy_text(line, sizeof line - 2, g->names[p]); /* room for ' ' and a word */
+  size_t at = strlen(line);
+  line[at++] = ' ';
+  gen_copy_text(line + at, sizeof line - at, text);
   const stmt_t *st = parse(g, line);
   if (!st) return NULL;
   eng_copy(g->tmp, g->e);
@@ -125,6 +141,7 @@ bool gen_act(gen_t *g, int actor, const char *fmt, ...) {
   engine_t *t = g->e;
   g->e = g->tmp;
   g->tmp = t;
+  g->view_ok = false;
   keep_line(g, text);
   g->stats->actions++;
   if (st->verb == V_ADD || st->verb == V_MELD || st->verb == V_TAKE || st->verb == V_DRAW ||
@@ -164,6 +181,7 @@ static bool setup_line(gen_t *g, const char *text) {
   for (int i = 0; i < g->np && st->name.s; i++)
     if (strcmp(st->name.s, g->names[i]) == 0) p = i;
   bool ok = eng_setup(g->e, st, p);
+  g->view_ok = false;
   if (!ok) {
     snprintf(g->why, g->why_len, "the engine rejects the deal the generator wrote: %.200s: %s",
              text, eng_error(g->e)->message);
@@ -224,6 +242,7 @@ static bool deal_hand(gen_t *g, int number) {
     deck[j] = t;
   }
   eng_begin(g->e, g->rs, seat, g->np, g->team_of, g->nteams, g->names, g->total, number);
+  g->view_ok = false;
   char text[256];
   int dealer = (number - 2 + g->np) % g->np, at = 0;
   snprintf(text, sizeof text, "hand %d", number);
@@ -265,6 +284,7 @@ static bool play_hand(gen_t *g, int number, bool *stuck) {
       return false;
     }
   }
+  g->view_ok = false;
   if (!eng_finish(g->e, g->line, "score")) {
     snprintf(g->why, g->why_len, "the hand ended but the engine says: %s", eng_error(g->e)->message);
     return false;

@@ -12,6 +12,7 @@
 
 #include "gen_private.h"
 #include "lister.h"
+#include "meld.h"
 
 /* A legal action found, keyed for the order of trying. */
 typedef struct {
@@ -45,7 +46,7 @@ void gen_cand_add(gen_t *g, cands_t *cs, int weight, int ncards, const char *hea
                   const card_t *cards, int n) {
   if (cs->n == MAX_CANDS || n < 0 || n > CAND_CARDS || (n == 0 && ncards > 0)) return;
   cand_t *c = &cs->c[cs->n++];
-  snprintf(c->head, sizeof c->head, "%s", head);
+  gen_copy_text(c->head, sizeof c->head, head);
   c->say[0] = '\0';
   if (n) memcpy(c->cards, cards, (size_t)n * sizeof *cards);
   sort_cards(c->cards, n);
@@ -102,10 +103,11 @@ static uint64_t key_of(gen_t *g, const lister_cand_t *c, const cands_t *cs, int 
   return others > 0 ? 1 + gen_next_random(g) % 1000 * (uint64_t)others : 0;
 }
 
-/* Keeps the candidate when the strategy may play it (it has a key, or
- * every candidate is wanted) and the engine accepts it (on the copy
- * g->tmp): a candidate without a key is not tried unless exploring, which
- * keeps the cost of a choice near the strategy's few. */
+/* Keeps the candidate when the strategy may play it: it has a key, or
+ * every candidate is wanted (exploring), and then only those the engine
+ * accepts (on the copy g->tmp), since one of them is drawn at random. A
+ * candidate with a key is tried only when its turn comes (gen_choose):
+ * most choices cost one try, not one a candidate. */
 static void found(void *ctx, const lister_cand_t *c) {
   moves_t *ms = ctx;
   gen_t *g = ms->g;
@@ -124,15 +126,17 @@ static void found(void *ctx, const lister_cand_t *c) {
   const cand_t *n = NULL;
   m->key = key_of(g, c, ms->cs, ms->others, &n);
   if (!m->key && !ms->all) return;
+  /* two melds that never merge are not tried (their key drawn all the same) */
+  if (c->verb == V_MERGE && !meld_merges_into(gen_vw(g)->kinds, c->meld[0], c->meld[1])) return;
   move_text(c, m->text, sizeof m->text);
   if (n && n->say[0]) { /* the same action as the strategy writes it */
-    snprintf(m->text, sizeof m->text, "%s", n->say);
+    gen_copy_text(m->text, sizeof m->text, n->say);
     gen_cards_text(m->text, sizeof m->text, c->cards, (int)c->ncards);
   }
   m->verb = c->verb;
   m->ncards = leaves_hand(c->verb) ? (int)c->ncards : 0;
   m->order = ms->n;
-  if (gen_try(g, c->player, m->text)) ms->n++;
+  if (!ms->all || gen_try(g, c->player, m->text)) ms->n++;
 }
 
 static int by_key(const void *a, const void *b) {
@@ -161,7 +165,8 @@ static void explore(gen_t *g, moves_t *ms) {
 
 /* The listed actions p may play are ranked by the strategy's keys (with a
  * chance of ask->explore in 100, one it does not name goes first) and
- * played in that order until the engine takes one. */
+ * played in that order until the engine takes one: a candidate the engine
+ * refuses is passed over there, as if it had not been listed. */
 bool gen_choose(gen_t *g, int p, const gen_ask_t *ask, const cands_t *cs) {
   moves_t ms = {g, cs, ask->others, ask->explore > 0 && gen_chance(g, ask->explore), NULL,
                 0, 0, false};
@@ -212,7 +217,7 @@ bool gen_play(gen_t *g, int p, const char *text, bool guard) {
   eng_copy(g->undo, g->tmp); /* the hand before the play */
   bool out = gen_choose_any(g, p, V_ADD);
   if (!out) {
-    eng_copy(g->e, g->undo);
+    gen_restore(g, g->undo);
     g->hand.len = mark;
     g->line = line;
     g->stats->actions--;

@@ -334,7 +334,7 @@ static void meld_phase(gen_t *g, int p) {
   eng_copy(before, g->e);
   greedy_melds(g, p);
   if (!gen_vw(g)->over && !gen_vw(g)->empty_hand && gen_vw(g)->hand[p].total > 1) {
-    eng_copy(g->e, before);
+    gen_restore(g, before);
     g->hand.len = mark;
     g->line = line;
   }
@@ -574,7 +574,7 @@ bool gen_play_turn(gen_t *g) {
   for (g->level = 0; g->level < LEVELS; g->level++) {
     if (g->level > 0) {
       g->stats->retries++;
-      eng_copy(g->e, g->snap);
+      gen_restore(g, g->snap);
       g->hand.len = mark;
       g->line = line;
     }

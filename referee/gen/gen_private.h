@@ -30,7 +30,8 @@ typedef struct {
   uint64_t rng;
   cgr_reader_t *rd;
   engine_t *e, *tmp, *snap, *undo;
-  eng_view_t view;      /* of e, as vw() last read it */
+  eng_view_t view;      /* of e, as gen_vw() last read it */
+  bool view_ok;         /* view is e's as it stands (every change of e clears it) */
   long total[MAX_TEAMS];
   text_t hand;          /* the lines of the hand being played */
   unsigned line;        /* the number the next line will have */
@@ -51,11 +52,17 @@ void gen_cards_text(char *buf, size_t size, const card_t *c, int n);
 /* The cards of a hand, copies repeated, in card order. */
 int gen_hand_cards(const card_counts_t *h, card_t *out, int max);
 bool gen_is_wild(const gen_t *g, card_t c);
-/* The hand being played, as the engine shows it (read afresh: an accepted
- * action swaps g->e). */
+/* The hand being played, as the engine shows it (read again after each
+ * change of g->e: an accepted action swaps it). */
 const eng_view_t *gen_vw(gen_t *g);
+/* The hand in play becomes a copy of `from` (a snapshot taken back). */
+void gen_restore(gen_t *g, const engine_t *from);
 /* Tries an action by `actor`; written and kept only when the engine accepts it. */
 bool gen_act(gen_t *g, int actor, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+/* dst becomes src, cut to fit size bytes (snprintf's "%s", without its cost:
+ * the generator copies words at every candidate). */
+void gen_copy_text(char *dst, size_t size, const char *src);
 
 /* Parses "<p's name> text" and tries it on a copy of the hand (g->tmp):
  * whether the engine accepts it. Nothing is written. */

@@ -17,6 +17,7 @@ typedef struct {
   int player;
   verb_t verb;
   char ref[24];           /* "" when none */
+  const meld_t *meld[2];  /* the melds ref names, NULL */
   card_t named[LISTER_MAX_CARDS];
   unsigned nnamed;
 } cand_t;
@@ -29,8 +30,14 @@ typedef struct {
   unsigned nk, nreq, smin, smax;
 } pool_t;
 
-static int by_card(const void *a, const void *b) {
-  return (int)*(const card_t *)a - (int)*(const card_t *)b;
+/* Card order, by insertion: a candidate's few cards come nearly sorted. */
+static void sort_cards(card_t *c, unsigned n) {
+  for (unsigned i = 1; i < n; i++) {
+    card_t t = c[i];
+    unsigned j = i;
+    for (; j > 0 && c[j - 1] > t; j--) c[j] = c[j - 1];
+    c[j] = t;
+  }
 }
 
 /* Hands the candidate as it stands to the visitor. */
@@ -38,8 +45,8 @@ static void offer(cand_t *c) {
   card_t cards[LISTER_MAX_CARDS];
   memcpy(cards, c->named, c->nnamed * sizeof *cards);
   if (c->verb != V_DRAW && c->verb != V_TALON) /* those name the stock's cards in its order */
-    qsort(cards, c->nnamed, sizeof *cards, by_card);
-  lister_cand_t out = {c->player, c->verb, c->ref, cards, c->nnamed};
+    sort_cards(cards, c->nnamed);
+  lister_cand_t out = {c->player, c->verb, c->ref, {c->meld[0], c->meld[1]}, cards, c->nnamed};
   c->visit(c->ctx, &out);
 }
 
@@ -50,6 +57,7 @@ static void begin(cand_t *c, int p, verb_t verb, const char *ref) {
   if (n >= sizeof c->ref) n = 0; /* a reference is "#N #M" at most */
   memcpy(c->ref, ref ? ref : "", n);
   c->ref[n] = '\0';
+  c->meld[0] = c->meld[1] = NULL;
   c->nnamed = 0;
 }
 
@@ -197,6 +205,7 @@ static void adds(cand_t *c, int p) {
     char ref[16];
     snprintf(ref, sizeof ref, "#%u", (unsigned)m->number);
     begin(c, p, V_ADD, ref);
+    c->meld[0] = m;
     if (m->suit >= 0 && m->ranks)
       runs(c, &(run_t){m->suit, m->ranks, lowest(m->ranks), highest(m->ranks), m->wilds});
     else if (m->rank >= 0 && m->rank < RANK_JOKER && !rs_is_wild(c->v->rs, card_make(m->rank, 0)))
@@ -223,6 +232,8 @@ static void merges(cand_t *c, int p) {
       char ref[24];
       snprintf(ref, sizeof ref, "#%u #%u", (unsigned)a->number, (unsigned)b->number);
       begin(c, p, V_MERGE, ref);
+      c->meld[0] = a;
+      c->meld[1] = b;
       offer(c);
     }
 }

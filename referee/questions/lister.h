@@ -25,6 +25,7 @@ typedef struct {
   int player;
   verb_t verb;
   const char *ref;     /* "#3", "#1 #2"; "" when none */
+  const meld_t *meld[2]; /* the melds ref names, in its order (NULL: none) */
   const card_t *cards; /* in card order (draw, talon: the stock's order) */
   unsigned ncards;
 } lister_cand_t;
