@@ -206,6 +206,19 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
   return true;
 }
 
+
+/* A turn that ends without going out (a discard that keeps cards, or `end`
+ * at the empty stock after melding first, turn.meld_before_draw): its
+ * melding is judged now, at its first meld's line: the opening minimum,
+ * black threes melded only to go out, a meld past meld.max_cards. */
+static bool judge_turn_melding(engine_t *e, int p) {
+  if (!eng_judge_opening(e, p)) return false;
+  if (e->black3_meld.set)
+    return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
+                         _("black threes are melded only when going out, and %s did not go out"),
+                         e->player_name[p]);
+  return !e->past_cap.set || eng_fail_past_cap(e, p);
+}
 /* discard.not_on_empty: "When the discard pile is empty ... it is illegal to
  * discard an ace or a seven, unless these are the only natural cards you
  * have"; discard.wild_last_resort: a wild card is discarded only when
@@ -266,12 +279,7 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
     eng_use(e, RK_GOING_OUT_LAST_CARD);
   } else {
     if (e->hand[p].total == 0 && e->rs->going_out.foot) eng_use(e, RK_GOING_OUT_FOOT);
-    if (!eng_judge_opening(e, p)) return false;
-    if (e->black3_meld.set)
-      return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
-                       _("black threes are melded only when going out, and %s did not go out"),
-                       e->player_name[p]);
-    if (e->past_cap.set) return eng_fail_past_cap(e, p);
+    if (!judge_turn_melding(e, p)) return false;
     if (e->ask == ASK_YES)
       return eng_fail(e, st, st->verb_word.col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,
                   P_("the partner answered yes: %s must go out this turn, %u card left",
@@ -444,6 +452,7 @@ static bool act_end(engine_t *e, const stmt_t *st, int p) {
   if (e->drawn)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_END_STOCK_EMPTY,
                 _("end comes at the start of a turn, in place of the draw"));
+  if (!judge_turn_melding(e, p)) return false; /* melded first: its line's verdict */
   if (!must_take(e, st, p)) return false;
   eng_use(e, RK_END_STOCK_EMPTY);
   e->over = true;
