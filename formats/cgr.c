@@ -255,11 +255,11 @@ static bool nothing_to_read(const cgr_reader_t *r) {
   return r->line_len - p < 7 || memcmp(r->line + p, "expect:", 7) != 0;
 }
 
-/* 1 statement, 0 blank/comment line, -1 malformed. */
-static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
+/* The line the hot path does not take (cgr_fast.c): 1 statement, 0
+ * blank/comment line, -1 malformed. */
+static int parse_slow(cgr_reader_t *r, stmt_error_t *err) {
   stmt_t *st = &r->st;
   r->words_len = 0;
-  if (r->fast && cgr_fast_line(r, st)) return 1;
   err->starts_record = r->line_len >= 3 && memcmp(r->line, "cgr", 3) == 0 &&
                        (r->line_len == 3 || r->line[3] == ' ' || r->line[3] == '\t');
   err->comment = comment_at(r) < r->line_len;
@@ -271,6 +271,13 @@ static int parse_current(cgr_reader_t *r, stmt_error_t *err) {
   }
   if (nothing_to_read(r)) return 0;
   return cgr_grammar_line(r, st, err);
+}
+
+/* 1 statement, 0 blank/comment line, -1 malformed: the hot path first. */
+static inline int parse_current(cgr_reader_t *r, stmt_error_t *err) {
+  r->words_len = 0;
+  if (r->fast && cgr_fast_line(r, &r->st)) return 1;
+  return parse_slow(r, err);
 }
 
 static int too_long(cgr_reader_t *r, stmt_error_t *err) {

@@ -306,6 +306,7 @@ COLD static bool not_in_hand(engine_t *e, const stmt_t *st, int p, unsigned i) {
  * every action. */
 bool eng_check_in_hand(engine_t *e, const stmt_t *st, int p) {
   uint16_t *held = e->hand[p].n;
+  if (st->ncards == 1 && held[st->cards[0]] > 0) return true; /* a discard */
   unsigned i = 0;
   while (i < st->ncards && held[st->cards[i]] > 0) held[st->cards[i++]]--;
   for (unsigned j = 0; j < i; j++) held[st->cards[j]]++;

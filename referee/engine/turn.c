@@ -211,7 +211,7 @@ static bool act_draw(engine_t *e, const stmt_t *st, int p) {
  * at the empty stock after melding first, turn.meld_before_draw): its
  * melding is judged now, at its first meld's line: the opening minimum,
  * black threes melded only to go out, a meld past meld.max_cards. */
-static bool judge_turn_melding(engine_t *e, int p) {
+static inline bool judge_turn_melding(engine_t *e, int p) {
   if (!eng_judge_opening(e, p)) return false;
   if (e->black3_meld.set)
     return eng_fail_mark(e, &e->black3_meld, p, CODE_MELD_THREE, RK_MELD_BLACK_THREES,
