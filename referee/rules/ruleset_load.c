@@ -250,20 +250,16 @@ static bool unknown_key(loader_t *ld, yaml_node_t *k, const field_t *fields, con
   return fail_at(ld, k, "%s: unknown key \"%s\"", what, key);
 }
 
-/* The field of SECTION (n its length) named `key`, or the table's end: the
- * path "SECTION.key" (or "key" at the top) compared in place, a ruleset
- * asking it for each of its hundred keys among as many fields. */
-static size_t field_at(const field_t *fields, const char *section, size_t n, const char *key) {
-  size_t i = 0;
-  if (!key || strchr(key, '.')) /* no field's name has a dot */
-    while (fields[i].key) i++;
-  for (; fields[i].key; i++) {
-    const char *path = fields[i].key;
-    if (!*path) continue; /* RK_NONE's */
-    if (n == 0 ? strcmp(path, key) == 0
-               : strncmp(path, section, n) == 0 && path[n] == '.' && strcmp(path + n + 1, key) == 0)
-      break;
+/* The field of SECTION named `key` (its path "SECTION.key", "key" at the top,
+ * compared in place: no field's name has a dot), or the table's end. */
+static size_t field_at(const field_t *fields, const char *section, const char *key) {
+  size_t i = 0, n = strlen(section);
+  for (bool dotted = !key || strchr(key, '.'); fields[i].key && !dotted; i++) {
+    const char *p = fields[i].key; /* "" for RK_NONE's */
+    if (*p && (n ? !strncmp(p, section, n) && p[n] == '.' && !strcmp(p + n + 1, key) : !strcmp(p, key)))
+      return i;
   }
+  while (fields[i].key) i++;
   return i;
 }
 
@@ -275,11 +271,10 @@ static bool read_map(loader_t *ld, yaml_node_t *n, const field_t *fields, const 
   if (!n || n->type != YAML_MAPPING_NODE)
     return fail_at(ld, n, "%s: expected a mapping", what);
   bool seen[SCHEMA_MAX_FIELDS] = {false};
-  size_t section_len = strlen(section);
   for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
     yaml_node_t *k = yaml_document_get_node(ld->doc, p->key);
     const char *key = scalar(k);
-    size_t i = field_at(fields, section, section_len, key);
+    size_t i = field_at(fields, section, key);
     if (!fields[i].key) return unknown_key(ld, k, fields, section, what);
     if (seen[i]) return fail_at(ld, k, "%s: key \"%s\" given twice", what, key);
     seen[i] = true;
