@@ -57,9 +57,10 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
     cc_add(&m->cards, (card_t)top, 1);
     if (top_counts) own += rs_value(e->rs, (card_t)top);
   }
-  m->naturals = m->kind == KIND_SEQUENCE    ? (unsigned)__builtin_popcount(m->ranks)
-                : m->kind == KIND_WILD_MELD ? 0 /* no rank: every card is wild */
-                                            : cc_rank_count(&m->cards, m->rank);
+  const meld_row_t *row = meld_row(e->kinds, m);
+  m->naturals = row->sequence    ? (unsigned)__builtin_popcount(m->ranks)
+                : row->rank_less ? 0 /* no rank: every card is wild */
+                                 : cc_rank_count(&m->cards, m->rank);
   if (!e->opened_before_turn) {
     if (top >= 0 && !top_counts) {
       eng_use(e, RK_OPENING_TOP_CARD_COUNTS);
@@ -96,10 +97,7 @@ static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
 static bool judge_wild_entry(const engine_t *e, const meld_t *onto, int rank, meld_count_t c,
                              unsigned wilds, verdict_t *err, rule_uses_t *uses) {
   const meld_kinds_t *k = e->kinds;
-  meld_kind_t kind = (meld_kind_t)k->of_rank[rank];
-  if (wilds == 0 || !e->opened_before_turn ||
-      (kind != KIND_SET && kind != KIND_RANK_RULE))
-    return true;
+  if (wilds == 0 || !e->opened_before_turn || !meld_set_row(k, rank)->wild_entry) return true;
   const rs_rank_rule_t *rr = k->rank_rule[rank];
   int need = e->rs->meld.wild_from_naturals;
   bool laid = e->rs->meld.wild_from_naturals_laid;
@@ -313,12 +311,13 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
                     _("the team has not opened: it has no meld to add to"));
   meld_t *m = meld_named(e, st, team, st->ref_index);
   if (!m || !eng_check_in_hand(e, st, p)) return false;
-  if (m->kind == KIND_SEQUENCE) return add_to_sequence(e, st, p, m);
-  if (m->kind == KIND_WILD_MELD) return add_to_wild_meld(e, st, p, m);
+  const meld_row_t *row = meld_row(e->kinds, m);
+  if (row->sequence) return add_to_sequence(e, st, p, m);
+  if (row->rank_less) return add_to_wild_meld(e, st, p, m);
   mix_t x = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, m->rank);
   if ((x.red3_col || x.bad_col) && !judge_mix(e, st, &x)) return false;
   bool going_out_only;
-  if (m->kind == KIND_BLACK3) {
+  if (row->black_threes) {
     if (!meld_judge_black_threes(e->kinds, &x, &going_out_only, &e->err, &e->uses))
       return eng_judged(e, st, st->verb_word.col);
     if (going_out_only) eng_mark(&e->black3_meld, st);
@@ -360,7 +359,7 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
 static bool extends(engine_t *e, const meld_t *m, card_t top) {
   verdict_t scratch;
   meld_run_t run;
-  return m->kind == KIND_SEQUENCE && m->suit == card_suit(top) &&
+  return meld_row(e->kinds, m)->sequence && m->suit == card_suit(top) &&
          meld_judge_sequence(e->kinds, m->suit, (meld_run_t){m->ranks, m->wilds}, &top, 1, &run,
                              &scratch, NULL);
 }
@@ -370,7 +369,7 @@ static bool extends(engine_t *e, const meld_t *m, card_t top) {
  * unfinished sequence of its suit it extends at either end. */
 static bool may_join(engine_t *e, const meld_t *m, card_t top) {
   const ruleset_t *rs = e->rs;
-  if (m->kind == KIND_SEQUENCE) return rs->pile.take_onto_sequence && extends(e, m, top);
+  if (meld_row(e->kinds, m)->sequence) return rs->pile.take_onto_sequence && extends(e, m, top);
   bool canasta = meld_is_canasta(e->kinds, m);
   return m->rank == card_rank(top) && rs->pile.take_onto_meld != TAKE_ONTO_NEVER &&
          !(rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !canasta) &&
@@ -429,7 +428,7 @@ static void onto_sequence(engine_t *e, meld_t *m, card_t top) {
 static bool better_home(const meld_kinds_t *k, const meld_t *a, const meld_t *b) {
   bool ca = meld_is_canasta(k, a), cb = meld_is_canasta(k, b);
   if (ca != cb) return !ca;
-  bool sa = a->kind != KIND_SEQUENCE, sb = b->kind != KIND_SEQUENCE;
+  bool sa = !meld_row(k, a)->sequence, sb = !meld_row(k, b)->sequence;
   if (sa != sb) return sa;
   if (a->cards.total != b->cards.total) return a->cards.total > b->cards.total;
   return a->wilds < b->wilds;
@@ -479,11 +478,11 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
   meld_t *m = NULL;
   for (int i = 0; i < e->nmelds; i++) {
     meld_t *o = &e->melds[i];
-    if (frozen && o->kind != KIND_SEQUENCE) continue;
+    if (frozen && !meld_row(e->kinds, o)->sequence) continue;
     if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(e->kinds, o, m))) m = o;
   }
   if (!m) return onto_refused(e, st, p, top);
-  if (m->kind == KIND_SEQUENCE) {
+  if (meld_row(e->kinds, m)->sequence) {
     if (!onto_meld_naturals(e, st, p, top)) return false;
     onto_sequence(e, m, top);
     return true;

@@ -125,7 +125,7 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
   card_t nat[STMT_MAX_CARDS], wild[STMT_MAX_CARDS], cards[STMT_MAX_CARDS + MAX_CARDS];
   unsigned nn = 0, nw = 0;
   int rank = set_rank(before, st, p);
-  if (rank >= 0 && before->kinds->of_rank[rank] == KIND_NATURAL_SET) {
+  if (rank >= 0 && !meld_set_row(before->kinds, rank)->wild) {
     instead_of_no_wild(before, scratch, try, st, p, rank, out, len);
     return;
   }

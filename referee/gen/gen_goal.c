@@ -139,8 +139,9 @@ static int progress(gen_t *g, int p) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
     int n = (int)m->cards.total > cap ? cap : (int)m->cards.total;
-    if (m->kind == KIND_SEQUENCE && n > bs) bs = n;
-    if (m->kind != KIND_SEQUENCE && m->wilds == 0 && m->kind != KIND_WILD_SET && n > bp) bp = n;
+    const meld_row_t *row = meld_row(e->kinds, m);
+    if (row->sequence && n > bs) bs = n;
+    if (!row->sequence && m->wilds == 0 && !row->wild_rank && n > bp) bp = n;
   }
   return bp + bs;
 }

@@ -216,8 +216,9 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
   int longer = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *o = &e->melds[i];
-    if (o == m || o->team != m->team || o->kind == KIND_SEQUENCE || o->wilds > 0 ||
-        o->kind == KIND_WILD_SET || meld_is_canasta(e->kinds, o))
+    const meld_row_t *row = meld_row(e->kinds, o);
+    if (o == m || o->team != m->team || row->sequence || o->wilds > 0 || row->wild_rank ||
+        meld_is_canasta(e->kinds, o))
       continue;
     if (o->cards.total > m->cards.total || (o->cards.total == m->cards.total && o < m)) longer++;
   }
@@ -230,7 +231,7 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
  * needs, else on the longer melds. */
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   const eng_view_t *e = gen_vw(g);
-  if (m->kind == KIND_WILD_SET) return nd.wild > 0 ? 11 : 4;
+  if (meld_row(e->kinds, m)->wild_rank) return nd.wild > 0 ? 11 : 4;
   if (gen_risk_wild_kept(g, m->team)) return 0;
   /* a wild card would make a pure canasta that going out needs impure */
   if (m->wilds == 0 && meld_is_canasta(e->kinds, m) &&
@@ -251,7 +252,8 @@ static void additions_to(gen_t *g, cands_t *cs, int p, const goal_t *gl, const m
   const card_counts_t *h = &e->hand[p];
   needs_t nd = gl->nd;
   card_t cards[128];
-  if (m->kind == KIND_SEQUENCE) {
+  const meld_row_t *row = meld_row(e->kinds, m);
+  if (row->sequence) {
     int lo = -1, hi = -1;
     for (int r = 0; r < RANK_COUNT; r++)
       if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
@@ -262,18 +264,18 @@ static void additions_to(gen_t *g, cands_t *cs, int p, const goal_t *gl, const m
     if (above < CARD_KINDS && h->n[above]) gen_cand_add(g, cs, sw, 1, verb, &above, 1);
     return;
   }
-  if (m->kind == KIND_WILD_MELD) { /* wild cards only: one more, up to its cap */
-    if (nw > 0 && (int)m->cards.total < meld_row(e->kinds, m)->max_cards)
+  if (row->rank_less) { /* wild cards only: one more, up to its cap */
+    if (nw > 0 && (int)m->cards.total < row->max_cards)
       gen_cand_add(g, cs, gen_risk_add_weight(g, m, 10), 1, verb, wild, 1);
     return;
   }
-  int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
+  int k = row->black_threes ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
   int kw = gen_risk_add_weight(g, m, gen_needs_any(nd) ? 12 : 9);
   if (k > 0) gen_cand_add(g, cs, kw, k, verb, cards, k);
   int total = (int)m->cards.total;
-  bool room = (int)m->wilds + 1 <= wild_room(g, meld_row(e->kinds, m), (int)m->naturals, total + 1);
+  bool room = (int)m->wilds + 1 <= wild_room(g, row, (int)m->naturals, total + 1);
   int ww = wild_weight(g, m, nd);
-  if (nw > 0 && room && m->kind != KIND_BLACK3 && ww > 0) gen_cand_add(g, cs, ww, 1, verb, wild, 1);
+  if (nw > 0 && room && !row->black_threes && ww > 0) gen_cand_add(g, cs, ww, 1, verb, wild, 1);
 }
 
 /* Additions to the team's melds. Where a set is named by its rank
@@ -288,7 +290,8 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if (m->team != g->team_of[p]) continue;
     char verb[32];
     snprintf(verb, sizeof verb, "add #%d", m->number);
-    bool by_rank = m->kind != KIND_SEQUENCE && m->kind != KIND_WILD_MELD &&
+    const meld_row_t *row = meld_row(e->kinds, m);
+    bool by_rank = !row->sequence && !row->rank_less &&
                    g->rs->meld.same_rank != SAME_RANK_ALLOW && gen_chance(g, 50);
     int first = cs->n;
     additions_to(g, cs, p, gl, m, verb, wild, nw);

@@ -46,7 +46,8 @@ static const meld_t *open_meld(gen_t *g, int team, bool wild, int r) {
     if (m->team != team || meld_is_complete(e->kinds, m) ||
         unfinished_cost(e->kinds, m) == 0)
       continue;
-    if (wild ? m->kind == KIND_WILD_MELD : m->rank == r && m->kind != KIND_WILD_MELD) return m;
+    bool rank_less = meld_row(e->kinds, m)->rank_less;
+    if (wild ? rank_less : m->rank == r && !rank_less) return m;
   }
   return NULL;
 }
