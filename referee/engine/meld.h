@@ -178,7 +178,8 @@ static inline bool meld_judge_wild_set_fill(const meld_kinds_t *k, int rank, uns
 
 /* Whether `from` may merge into `into` at all (meld.merge): two different
  * melds of one kind whose row merges (sets of one natural rank), of one
- * rank. Whether the joined meld keeps every limit is eng_judge_merge's. */
+ * rank. Whether the joined meld keeps every limit is the join judgement's
+ * (eng_judge_join). */
 bool meld_merges_into(const meld_kinds_t *k, const meld_t *into, const meld_t *from);
 
 /* A pure meld: no wild card, or one of a fill_missing kind (meld.wild_set_fill:

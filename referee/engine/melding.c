@@ -125,21 +125,54 @@ static bool judge_wild_entry(const engine_t *e, const meld_t *onto, int rank, me
   return true;
 }
 
-/* The join judgement, one for forming a set onto the team's meld of its
- * rank, adding, taking the top card onto a meld, and merging, asked by the
- * what-if layer too: `cards` cards,
- * `wilds` of them wild, joining the team's set `onto` of `rank` (NULL: a
- * new set; c: the set's counts once they join). canasta.closed, the set's
- * limits (meld.max_wild, meld.max_cards, ...), meld.wild_set_fill,
- * wild_meld.exclusive, and after the opening turn meld.wild_from_naturals
- * and meld.rank_rules' wild: opening. Fails into err. */
-bool eng_judge_join(const engine_t *e, int team, const meld_t *onto, int rank, meld_count_t c,
-                    unsigned cards, unsigned wilds, verdict_t *err, rule_uses_t *uses) {
+/* MERGE: a merge joins two different sets of one natural rank ("may
+ * combine its melds in the same rank"), meld_merges_into. */
+static bool judge_merge_pair(const engine_t *e, const meld_t *into, const meld_t *from,
+                             verdict_t *err) {
+  if (into == from)
+    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
+                        into->number);
+  if (!meld_merges_into(e->kinds, into, from))
+    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE,
+                        _("only two sets of one natural rank merge: #%d and #%d are not"),
+                        into->number, from->number);
+  return true;
+}
+
+/* meld.group_alone: the cards joining the team's set are a set by
+ * themselves first. */
+static bool judge_alone(const engine_t *e, const eng_join_t *j, verdict_t *err,
+                        rule_uses_t *uses) {
+  if (!j->alone || !j->onto) return true;
+  if (!meld_judge_set(e->kinds, j->cards.rank, meld_count(NULL, &j->cards), err, NULL))
+    return false;
+  if (uses) uses_add(uses, RK_MELD_GROUP_ALONE);
+  return true;
+}
+
+eng_join_t eng_merge_join(const meld_t *into, const meld_t *from) {
+  return (eng_join_t){.team = into->team, .onto = into, .from = from,
+                      .cards = {.rank = from->rank, .naturals = from->naturals,
+                                .wilds = from->wilds}};
+}
+
+/* The join judgement: a merge's pair (MERGE), meld.group_alone, then the
+ * set as it would stand: canasta.closed (both ways for a merge, onto's
+ * first), the set's limits (meld.max_wild, meld.max_cards, ...),
+ * meld.wild_set_fill, wild_meld.exclusive, and after the opening turn
+ * meld.wild_from_naturals and meld.rank_rules' wild: opening. */
+bool eng_judge_join(const engine_t *e, const eng_join_t *j, verdict_t *err, rule_uses_t *uses) {
   const meld_kinds_t *k = e->kinds;
-  return (!onto || meld_judge_closed(k, onto, cards, wilds, err, uses)) &&
+  const meld_t *onto = j->onto;
+  int rank = onto ? onto->rank : j->cards.rank;
+  meld_count_t c = meld_count(onto, &j->cards);
+  unsigned cards = c.n - (onto ? onto->cards.total : 0), wilds = j->cards.wilds;
+  return (!j->from || judge_merge_pair(e, onto, j->from, err)) && judge_alone(e, j, err, uses) &&
+         (!onto || meld_judge_closed(k, onto, cards, wilds, err, uses)) &&
+         (!j->from || meld_judge_closed(k, j->from, onto->cards.total, onto->wilds, err, uses)) &&
          meld_judge_set(k, rank, c, err, uses) &&
          meld_judge_wild_set_fill(k, rank, c.wild, cc_rank_count(&e->packs, rank), err, uses) &&
-         meld_judge_exclusive(k, e->melds, e->nmelds, team, onto, wilds, err, uses) &&
+         meld_judge_exclusive(k, e->melds, e->nmelds, j->team, onto, wilds, err, uses) &&
          judge_wild_entry(e, onto, rank, c, wilds, err, uses);
 }
 
@@ -162,15 +195,8 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   /* meld.group_alone: the group is a valid meld by itself before it joins */
   bool alone = rs->meld.group_alone && (top < 0 || rs->meld.group_alone_takes);
   if (old && rs->meld.group_alone && !alone) eng_use(e, RK_MELD_GROUP_ALONE_TAKES);
-  if (old && alone) {
-    if (!meld_judge_set(k, m->rank, meld_count(NULL, m), &e->err, NULL))
-      return eng_judged(e, st, st->verb_word.col);
-    eng_use(e, RK_MELD_GROUP_ALONE);
-  }
-  meld_count_t c = meld_count(old, m);
-  unsigned joining = old ? c.n - old->cards.total : 0;
-  if (!eng_judge_join(e, team, old, m->rank, c, joining, m->wilds, &e->err, &e->uses))
-    return eng_judged(e, st, st->verb_word.col);
+  eng_join_t j = {.team = team, .onto = old, .cards = *m, .alone = alone};
+  if (!eng_judge_join(e, &j, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
   if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
   meld_kind_t kind = (meld_kind_t)k->of_rank[m->rank];
   if (k->row[kind].key != RK_NONE) eng_use(e, k->row[kind].key);
@@ -314,17 +340,12 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
   const meld_row_t *row = meld_row(e->kinds, m);
   if (row->sequence) return add_to_sequence(e, st, p, m);
   if (row->rank_less) return add_to_wild_meld(e, st, p, m);
-  mix_t x = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, m->rank);
-  if ((x.red3_col || x.bad_col) && !judge_mix(e, st, &x)) return false;
-  bool going_out_only;
-  if (row->black_threes) {
-    if (!meld_judge_black_threes(e->kinds, &x, &going_out_only, &e->err, &e->uses))
-      return eng_judged(e, st, st->verb_word.col);
-    if (going_out_only) eng_mark(&e->black3_meld, st);
-  }
-  meld_count_t c = meld_count(m, &x);
-  if (!eng_judge_join(e, team, m, m->rank, c, st->ncards, x.wilds, &e->err, &e->uses))
-    return eng_judged(e, st, st->verb_word.col);
+  /* what the cards are (red threes, other ranks, black threes as the
+   * ruleset allows them), then whether they may join */
+  eng_join_t j = {.team = team, .onto = m,
+                  .cards = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, m->rank)};
+  if (!judge_mix(e, st, &j.cards)) return false;
+  if (!eng_judge_join(e, &j, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);
 }
@@ -487,10 +508,9 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
     onto_sequence(e, m, top);
     return true;
   }
-  static const mix_t top_card = {.naturals = 1}; /* a natural of the meld's rank */
-  if (!eng_judge_join(e, e->team_of[p], m, rank, meld_count(m, &top_card), 1, 0, &e->err,
-                      &e->uses))
-    return eng_judged(e, st, col);
+  eng_join_t j = {.team = e->team_of[p], .onto = m, /* a natural of the meld's rank */
+                  .cards = {.rank = rank, .naturals = 1}};
+  if (!eng_judge_join(e, &j, &e->err, &e->uses)) return eng_judged(e, st, col);
   if (!onto_meld_naturals(e, st, p, top)) return false;
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
   cc_add(&m->cards, top, 1);
@@ -622,27 +642,6 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
 
 /* ---- merging two sets of a rank -------------------------------------------- */
 
-/* MERGE and the join: the team's meld `from` may merge into `into` where
- * they are two different sets of one natural rank ("may combine its melds
- * in the same rank"), and the joined set is what an add of from's cards onto
- * into may make (eng_judge_join; canasta.closed both ways, into's first). The merge's
- * judgement, asked by the what-if layer too. */
-bool eng_judge_merge(const engine_t *e, const meld_t *into, const meld_t *from, verdict_t *err,
-                     rule_uses_t *uses) {
-  if (into == from)
-    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
-                        into->number);
-  if (!meld_merges_into(e->kinds, into, from))
-    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE,
-                        _("only two sets of one natural rank merge: #%d and #%d are not"),
-                        into->number, from->number);
-  mix_t x = {.rank = from->rank, .naturals = from->naturals, .wilds = from->wilds};
-  return meld_judge_closed(e->kinds, into, from->cards.total, from->wilds, err, uses) &&
-         meld_judge_closed(e->kinds, from, into->cards.total, into->wilds, err, uses) &&
-         eng_judge_join(e, into->team, into, into->rank, meld_count(into, &x), from->cards.total,
-                        from->wilds, err, uses);
-}
-
 /* meld.merge: `merge #N #M` moves the cards of the team's set #M into #N; #M
  * is gone, its number not given again. The joined set obeys every set limit
  * (meld.max_wild, canasta.closed, ...). */
@@ -660,9 +659,10 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
   meld_t *into = meld_named(e, st, team, st->ref_index);
   meld_t *from = into ? meld_named(e, st, team, st->ref2_index) : NULL;
   if (!from) return false;
-  if (!eng_judge_merge(e, into, from, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
-  mix_t x = {.rank = from->rank, .naturals = from->naturals, .wilds = from->wilds};
-  meld_count_t c = meld_count(into, &x);
+  /* the joined set is what an add of from's cards onto into may make */
+  eng_join_t join = eng_merge_join(into, from);
+  if (!eng_judge_join(e, &join, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
+  meld_count_t c = meld_count(into, &join.cards);
   eng_use(e, RK_MELD_MERGE);
   for (card_t card = 0; card < CARD_KINDS; card++)
     if (from->cards.n[card]) cc_add(&into->cards, card, from->cards.n[card]);
