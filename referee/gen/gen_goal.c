@@ -99,7 +99,7 @@ static int pick_pure(gen_t *g, int p) {
       laid[m->rank] = (int)m->naturals;
   }
   for (int r = 0; r < RANK_JOKER; r++) {
-    if (rs->cards.wild[r] || r == RANK_3) continue;
+    if (rs->cards.wild[r] || meld_set_row(e->kinds, r)->black_threes) continue;
     int left = 4 * g->seat->packs - gone[r]; /* copies of the rank not melded by others */
     if (left < rs->canasta.min_cards) continue;
     int n = laid[r];

@@ -136,6 +136,18 @@ static void new_wild_meld(gen_t *g, cands_t *cs, int p, needs_t nd) {
     gen_cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
 }
 
+/* Black threes, which some rules meld only to go out: their rank's row. */
+static void new_black_threes(gen_t *g, cands_t *cs, const card_counts_t *h, card_t *cards) {
+  const meld_row_t *row = NULL;
+  int k = 0;
+  for (card_t c = 0; c < CARD_KINDS; c++) {
+    if (!card_is_black3(c)) continue;
+    row = meld_set_row(gen_vw(g)->kinds, card_rank(c));
+    for (unsigned i = 0; i < h->n[c]; i++) cards[k++] = c;
+  }
+  if (row && row->formable && k >= row->min_cards) gen_cand_add(g, cs, 5, k, "meld", cards, k);
+}
+
 /* New sets of natural ranks, with some wild cards where the rules allow. */
 static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
@@ -143,14 +155,15 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   needs_t nd = gl->nd;
   card_t wild[64], cards[128];
   int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
+  const meld_kinds_t *kinds = gen_vw(g)->kinds;
   for (int r = 0; r < RANK_JOKER; r++) {
-    if (rs->cards.wild[r] || r == RANK_3) continue;
+    if (rs->cards.wild[r] || meld_set_row(kinds, r)->black_threes) continue;
     /* a second set of a rank would split it (meld.same_rank: allow) */
     if ((nd.growing & (1u << r)) && gen_needs_any(nd) && gen_chance(g, 90)) continue;
     int k = keep_for_runs(g, p, gl, cards, of_rank(h, r, cards, 64));
     if (k == 0 || k < rs->meld.min_naturals) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
-    const meld_row_t *row = meld_set_row(gen_vw(g)->kinds, r);
+    const meld_row_t *row = meld_set_row(kinds, r);
     int fit = row->max_cards - k < nw ? row->max_cards - k : nw; /* meld.max_cards */
     int room = wild_room(g, row, k, k + fit);
     int hi = fit < room ? fit : room;
@@ -171,14 +184,7 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if (k >= rs->meld.min_cards) gen_cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
   }
   new_wild_meld(g, cs, p, nd);
-  /* black threes, which some rules meld only to go out */
-  if (rs->meld.black_threes != THREES_NEVER) {
-    int k = 0;
-    card_t s3 = card_make(RANK_3, SUIT_S), c3 = card_make(RANK_3, SUIT_C);
-    for (unsigned i = 0; i < h->n[s3]; i++) cards[k++] = s3;
-    for (unsigned i = 0; i < h->n[c3]; i++) cards[k++] = c3;
-    if (k >= rs->meld.min_cards) gen_cand_add(g, cs, 5, k, "meld", cards, k);
-  }
+  new_black_threes(g, cs, h, cards);
 }
 
 /* Runs of one suit, where the rules have sequences. */

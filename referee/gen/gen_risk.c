@@ -12,7 +12,7 @@
 /* What m costs unfinished at the end of the hand (0: nothing). */
 static int unfinished_cost(const meld_kinds_t *k, const meld_t *m) {
   int cost = meld_row(k, m)->unfinished;
-  const rs_rank_rule_t *rr = m->rank >= 0 ? k->rank_rule[m->rank] : NULL;
+  const rs_rank_rule_t *rr = meld_rank_rule(k, m); /* the scorer's: score_rank_unfinished */
   if (rr && rr->unfinished > cost) cost = rr->unfinished;
   return cost;
 }
