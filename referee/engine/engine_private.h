@@ -56,6 +56,7 @@ struct engine {
   int black_threes[MAX_TEAMS];  /* of red_threes, the black ones (red_threes.by_colour) */
   card_counts_t laid_red3;      /* every red three on the table */
   bool team_opened[MAX_TEAMS];
+  bool team_splashed[MAX_TEAMS]; /* opening.splash opened it (going_out.c's splash) */
   bool player_melded[MAX_PLAYERS];
   int turns[MAX_PLAYERS];       /* turns each player has begun in this hand */
   bool took_pile_once[MAX_PLAYERS]; /* pile.frozen_until_taken */

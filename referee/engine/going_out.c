@@ -46,7 +46,7 @@ static bool splash(engine_t *e, int team) {
     if (m->team != team || !meld_is_canasta(e->kinds, m)) continue;
     if (m->wilds == 0 || meld_row(e->kinds, m)->rank_less) {
       eng_use(e, RK_OPENING_SPLASH);
-      e->team_opened[team] = true;
+      e->team_opened[team] = e->team_splashed[team] = true;
       return true;
     }
   }

@@ -290,6 +290,7 @@ static bool play_hand(gen_t *g, int number, bool *stuck) {
     return false;
   }
   if (gen_vw(g)->out_player >= 0) g->stats->out++;
+  for (int t = 0; t < g->nteams; t++) g->stats->splashes += gen_vw(g)->team_splashed[t];
   if (gen_vw(g)->out_player >= 0 && g->emptied_by_add) g->stats->laid_out++;
   count_verbs(g);
   hand_score_t h;

@@ -136,6 +136,33 @@ static void new_wild_meld(gen_t *g, cands_t *cs, int p, needs_t nd) {
     gen_cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
 }
 
+/* opening.splash: a complete canasta laid from the hand opens at any worth
+ * in a turn begun by a draw, so a team yet to open lays one whenever the
+ * hand holds one, before anything else: all the naturals of a rank, or all
+ * the wild cards where the ruleset has melds of them (their rows' canasta
+ * size and cap). */
+static void splash_candidates(gen_t *g, cands_t *cs, int p) {
+  enum { SPLASH = 100000 }; /* above any other melding weight */
+  const eng_view_t *e = gen_vw(g);
+  if (!g->rs->opening.splash || e->team_opened[g->team_of[p]] || e->took_pile) return;
+  const card_counts_t *h = &e->hand[p];
+  card_t cards[CAND_CARDS];
+  for (int r = 0; r < RANK_JOKER; r++) {
+    const meld_row_t *row = meld_set_row(e->kinds, r);
+    if (g->rs->cards.wild[r] || row->black_threes || !row->formable || !row->canasta) continue;
+    int k = of_rank(h, r, cards, CAND_CARDS);
+    if (k >= row->canasta_cards && k <= row->max_cards)
+      gen_cand_add(g, cs, SPLASH, k, "meld", cards, k);
+  }
+  const meld_row_t *wm = &e->kinds->row[KIND_WILD_MELD];
+  if (!wm->formable || !wm->canasta) return;
+  int n = 0;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (g->rs->cards.wild[r]) n += of_rank(h, r, cards + n, CAND_CARDS - n);
+  if (n > wm->max_cards) n = wm->max_cards;
+  if (n >= wm->canasta_cards) gen_cand_add(g, cs, SPLASH, n, "meld", cards, n);
+}
+
 /* Black threes, which some rules meld only to go out: their rank's row. */
 static void new_black_threes(gen_t *g, cands_t *cs, const card_counts_t *h, card_t *cards) {
   const meld_row_t *row = NULL;
@@ -319,6 +346,7 @@ static void greedy_melds(gen_t *g, int p) {
     if (gen_needs_any(gl.nd) && !gl.nd.hoard && gen_chance(g, 4)) return;
     cands_t cs;
     cs.n = 0;
+    splash_candidates(g, &cs, p);
     additions(g, &cs, p, &gl);
     new_sets(g, &cs, p, &gl);
     new_sequences(g, &cs, &gen_vw(g)->hand[p], &gl);
