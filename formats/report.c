@@ -664,7 +664,7 @@ void report_json_state(FILE *out, const record_t *rec) {
     json_string(out, rec->team[m->team]);
     const meld_row_t *row = meld_row(e->kinds, m);
     fprintf(out, ",\"kind\":\"%s\",\"rank\":", row->json);
-    json_string(out, row->sequence || m->rank < 0 ? NULL : card_rank_name(m->rank));
+    json_string(out, row->sequence || row->rank_less ? NULL : card_rank_name(m->rank));
     fprintf(out, ",\"wilds\":%u,\"canasta\":%s,\"hidden\":%s,\"cards\":", m->wilds,
             meld_is_canasta(e->kinds, m) ? "true" : "false",
             m->hidden ? "true" : "false");
