@@ -278,6 +278,7 @@ static bool deal_hand(gen_t *g, int number) {
 static bool play_hand(gen_t *g, int number, bool *stuck) {
   *stuck = false;
   if (!deal_hand(g, number)) return false;
+  g->stock_dealt = gen_vw(g)->stock;
   for (int turns = 0; !gen_vw(g)->over; turns++) {
     if (turns > HAND_ACTIONS || !gen_play_turn(g)) {
       *stuck = true;

@@ -409,11 +409,21 @@ static bool take_pile(gen_t *g, int p) {
 }
 
 /* Whether the players help whoever is nearest to going out: where the hand
- * ends when the stock runs out, and where four or more sides each build
- * alone (a side reaches what going out needs before the stock runs out only
- * with the others' discards). */
+ * ends when the stock runs out, and where a side reaches what going out
+ * needs before the stock runs out only with the others' discards: the cards
+ * it still gets by itself (its share of the stock as dealt, its players'
+ * feet) are fewer than one and a half times the cards of the canastas going
+ * out needs (going_out.canastas, canasta.min_cards). Of the shipped
+ * seatings, five sides each alone, two canastas to go out (1.2 times);
+ * two sides of 13 cards each from two packs (1.7), three sides with their
+ * feet, three canastas to go out (2.0), and every other seating (more)
+ * play for themselves (docs/generator.md). */
 static bool helping(const gen_t *g) {
-  return g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE || g->nteams >= 4;
+  const ruleset_t *rs = g->rs;
+  if (rs->end.stock_empty == STOCK_EMPTY_AT_ONCE) return true;
+  int canastas = rs->going_out.canastas > 0 ? rs->going_out.canastas : 1;
+  int side = (int)g->stock_dealt / g->nteams + g->np / g->nteams * rs->foot.size;
+  return 2 * side < 3 * canastas * rs->canasta.min_cards;
 }
 
 /* Where the players help (helping), a player leaves the pile to the leader
