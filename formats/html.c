@@ -199,7 +199,7 @@ static void put_melds(FILE *out, const eng_view_t *e) {
     const meld_t *m = &e->melds[i];
     fprintf(out, "%s[%d,", i ? "," : "", m->team);
     json_string(out, meld_row(e->kinds, m)->sequence ? "seq"
-                     : m->kind == KIND_WILD_MELD      ? "wild"
+                     : meld_row(e->kinds, m)->rank_less ? "wild"
                                                       : card_rank_name(m->rank));
     /* the wild cards that make it impure: none in a pure meld (meld_is_pure) */
     fprintf(out, ",%d,%d,%u,", meld_is_canasta(e->kinds, m) ? 1 : 0, m->hidden ? 1 : 0,

@@ -451,7 +451,7 @@ static void sequence_kind(const ruleset_t *rs, bool canasta, bool complete, char
 static const char *meld_kind(const eng_view_t *e, const meld_t *m, char *buf, size_t len) {
   bool pure = meld_is_pure(e->kinds, m), canasta = meld_is_canasta(e->kinds, m);
   rs_canasta_words_t w = e->rs->canasta.words;
-  if (m->kind == KIND_WILD_MELD) /* wild_meld: no rank, never pure or impure */
+  if (meld_row(e->kinds, m)->rank_less) /* wild_meld: no rank, never pure or impure */
     snprintf(buf, len, "%s", _(wild_words[w][canasta]));
   else if (meld_row(e->kinds, m)->sequence)
     sequence_kind(e->rs, canasta, meld_is_complete(e->kinds, m), buf, len);
@@ -592,7 +592,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
       n++; /* #N is the meld's own number: a merged meld leaves its number unused */
       fprintf(out, "\n    #%d %s: ", m->number, meld_kind(e, m, kind, sizeof kind));
       put_counts(out, e, &m->cards, color,
-                 meld_row(e->kinds, m)->sequence || m->kind == KIND_WILD_MELD ? -2 : m->rank);
+                 meld_row(e->kinds, m)->sequence || meld_row(e->kinds, m)->rank_less ? -2 : m->rank);
     }
     fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
     if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
@@ -664,7 +664,7 @@ void report_json_state(FILE *out, const record_t *rec) {
     json_string(out, rec->team[m->team]);
     const meld_row_t *row = meld_row(e->kinds, m);
     fprintf(out, ",\"kind\":\"%s\",\"rank\":", row->json);
-    json_string(out, row->sequence || m->rank < 0 ? NULL : card_rank_name(m->rank));
+    json_string(out, row->sequence || row->rank_less ? NULL : card_rank_name(m->rank));
     fprintf(out, ",\"wilds\":%u,\"canasta\":%s,\"hidden\":%s,\"cards\":", m->wilds,
             meld_is_canasta(e->kinds, m) ? "true" : "false",
             m->hidden ? "true" : "false");

@@ -549,6 +549,13 @@ for vw in "hand-and-foot foot feet" "modern-american talon packets" "samba merge
   [ -n "$said" ] && [ "$said" -gt 0 ] && [ "$said" -eq "$lines" ] ||
     { echo "FAIL: gen --stats $1: '$said' $3, the records hold $lines '$2' lines"; fails=$((fails + 1)); }
 done
+# ... and the teams a splash opened (opening.splash): at least one a record
+# that the referee, judging the records again, says relied on it
+"$ref" gen --variant modern-american --games 10 --seed 3 --expect --stats >"$tmp/st.cgr" 2>"$tmp/st.err"
+said=$(sed -n 's/.* splashes \([0-9]*\).*/\1/p' "$tmp/st.err")
+relied=$("$ref" check --coverage "$tmp/st.cgr" | sed -n 's/^| `opening.splash` | \([0-9]*\) .*/\1/p')
+[ -n "$said" ] && [ -n "$relied" ] && [ "$relied" -gt 0 ] && [ "$said" -ge "$relied" ] ||
+  { echo "FAIL: gen --stats: '$said' splashes, $relied records rely on opening.splash"; fails=$((fails + 1)); }
 "$ref" gen --variant classic --games 2 --seed 3 --expect | cmp -s - "$tmp/gen-classic.cgr" ||
   { echo "FAIL: gen is not deterministic"; fails=$((fails + 1)); }
 expect 3 "gen with a player count the rules do not seat" -- "$ref" gen --variant two-player --players 5

@@ -40,7 +40,7 @@ static void meld_of(referee_meld_t *out, const eng_view_t *v, const meld_t *m) {
   out->team = m->team;
   out->number = m->number;
   out->kind = (referee_meld_kind_t)m->kind;
-  out->rank = m->suit >= 0 ? -1 : m->rank;
+  out->rank = meld_row(v->kinds, m)->sequence ? -1 : m->rank;
   out->suit = m->suit;
   cards_of(&out->cards, &m->cards);
   out->naturals = (int)m->naturals;

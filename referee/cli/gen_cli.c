@@ -38,9 +38,10 @@ static void print_stats(const gen_stats_t *st) {
           st->games, out_s(st->games), st->hands, out_s(st->hands), st->actions, out_s(st->actions),
           st->out, out_s(st->out), st->hands ? 100.0 * (double)st->out / (double)st->hands : 0.0,
           st->laid_out, st->retries, out_s(st->retries), st->redeals, out_s(st->redeals));
-  if (st->feet + st->packets + st->merges + st->shows)
+  if (st->feet + st->packets + st->merges + st->shows + st->splashes)
     fprintf(stderr, "gen: feet picked up %llu, bonus packets taken %llu, melds merged %llu, "
-                    "special hands shown %llu\n", st->feet, st->packets, st->merges, st->shows);
+                    "special hands shown %llu, splashes %llu\n", st->feet, st->packets,
+            st->merges, st->shows, st->splashes);
 }
 
 /* gen's numeric options and their ranges, one row each: read by the parser

@@ -156,6 +156,7 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->out_player = e->out_player;
   v->concealed = e->concealed;
   v->drawn = e->drawn;
+  v->took_pile = e->took_pile;
   v->empty_hand = e->empty_hand;
   v->owed_player = e->owed_player;
   v->owed = e->owed;
@@ -168,6 +169,7 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->has_foot = e->has_foot;
   v->player_melded = e->player_melded;
   v->team_opened = e->team_opened;
+  v->team_splashed = e->team_splashed;
   v->red_threes = e->red_threes;
   v->melds = e->melds;
   v->nmelds = e->nmelds;

@@ -125,6 +125,7 @@ typedef struct {
   int out_player;                  /* who went out, -1 */
   bool concealed;                  /* ... without having melded before */
   bool drawn;                      /* this turn's draw or take is done */
+  bool took_pile;                  /* ... and it was a take of the pile */
   bool empty_hand;                 /* emptied while melding first: may end or draw on */
   int owed_player, owed;           /* red-three replacements due, and by whom (-1) */
   bool asked;                      /* a question (`ask`) waits for its answer */
@@ -135,6 +136,7 @@ typedef struct {
   const bool *has_foot;            /* [nplayers] */
   const bool *player_melded;       /* [nplayers]: melded in this hand */
   const bool *team_opened;         /* [nteams] */
+  const bool *team_splashed;       /* [nteams]: opened by a splash (opening.splash) */
   const int *red_threes;           /* [nteams]: red threes laid */
   const meld_t *melds;
   int nmelds;

@@ -56,6 +56,7 @@ struct engine {
   int black_threes[MAX_TEAMS];  /* of red_threes, the black ones (red_threes.by_colour) */
   card_counts_t laid_red3;      /* every red three on the table */
   bool team_opened[MAX_TEAMS];
+  bool team_splashed[MAX_TEAMS]; /* opening.splash opened it (going_out.c's splash) */
   bool player_melded[MAX_PLAYERS];
   int turns[MAX_PLAYERS];       /* turns each player has begun in this hand */
   bool took_pile_once[MAX_PLAYERS]; /* pile.frozen_until_taken */
@@ -242,15 +243,24 @@ bool eng_act_meld(engine_t *e, const stmt_t *st, int p);
 bool eng_act_add(engine_t *e, const stmt_t *st, int p);
 bool eng_act_take(engine_t *e, const stmt_t *st, int p);
 bool eng_act_merge(engine_t *e, const stmt_t *st, int p);
-/* The join judgement (melding.c): `cards` cards, `wilds` of them wild,
- * joining the team's set `onto` of `rank` (NULL: a new set), c the counts
- * once joined; and a merge of `from` into `into`, judged as that join. For
- * forming, adding, taking onto a meld, merging and the what-if layer alike;
- * fail into err. */
-bool eng_judge_join(const engine_t *e, int team, const meld_t *onto, int rank, meld_count_t c,
-                    unsigned cards, unsigned wilds, verdict_t *err, rule_uses_t *uses);
-bool eng_judge_merge(const engine_t *e, const meld_t *into, const meld_t *from, verdict_t *err,
-                     rule_uses_t *uses);
+/* Cards joining a set, what eng_judge_join judges: what differs between
+ * forming a set, adding, taking the pile onto a meld and merging is said
+ * here, as data. */
+typedef struct {
+  int team;           /* the team whose set it is */
+  const meld_t *onto; /* the team's set they join; NULL: they form a new set */
+  mix_t cards;        /* the cards joining (a merge: from's naturals and wild cards) */
+  const meld_t *from; /* a merge: the set joining whole, another of onto's rank */
+  bool alone;         /* meld.group_alone: the cards are a set by themselves first */
+} eng_join_t;
+
+/* A merge of `from` into `into` as a join. */
+eng_join_t eng_merge_join(const meld_t *into, const meld_t *from);
+
+/* The join judgement (melding.c), the one answer to "may these cards join
+ * this set?" for forming, adding, taking onto a meld, merging and the
+ * what-if layer alike; fails into err. */
+bool eng_judge_join(const engine_t *e, const eng_join_t *j, verdict_t *err, rule_uses_t *uses);
 /* meld.max_cards_going_out: the verdict of a turn that ends without going
  * out after a meld went past meld.max_cards (e->past_cap, the line that
  * did it); false. */

@@ -44,9 +44,9 @@ static bool splash(engine_t *e, int team) {
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != team || !meld_is_canasta(e->kinds, m)) continue;
-    if (m->wilds == 0 || (m->kind == KIND_WILD_MELD && m->naturals == 0)) {
+    if (m->wilds == 0 || meld_row(e->kinds, m)->rank_less) {
       eng_use(e, RK_OPENING_SPLASH);
-      e->team_opened[team] = true;
+      e->team_opened[team] = e->team_splashed[team] = true;
       return true;
     }
   }
@@ -107,7 +107,7 @@ static bool natural_meld_laid(engine_t *e, int p) {
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
     if (m->team != team) continue;
-    if (m->kind == KIND_WILD_MELD) {
+    if (meld_row(e->kinds, m)->rank_less) {
       by_wild = by_wild || (rs->opening.natural_meld_wild && (int)m->cards.total >= need);
     } else if (m->wilds == 0 && e->open[i].naturals >= need) {
       eng_use(e, RK_OPENING_NATURAL_MELD);

@@ -42,7 +42,7 @@ static void set_row(meld_row_t *row, const ruleset_t *rs) {
       .wild_key = RK_MELD_MAX_WILD, .canasta_cards = rs->canasta.min_cards,
       .canasta_naturals = rs->canasta.min_naturals, .canasta = true, .hidden = true,
       .key = RK_NONE, .pure = rs->canasta.pure, .impure = rs->canasta.impure,
-      .merges = true};
+      .merges = true, .wild_entry = true};
 }
 
 /* sequence.*: naturals of one suit from sequence.low to .high, and up to
@@ -83,7 +83,8 @@ static void wild_meld_row(meld_row_t *row, const ruleset_t *rs) {
   row->wild_key = RK_WILD_MELD_MIN_CARDS;
   row->hidden = false;
   row->key = RK_WILD_MELD_MIN_CARDS;
-  row->merges = false;
+  row->merges = row->wild_entry = false;
+  row->rank_less = true;
   row->pure = row->impure = rs->wild_meld.bonus;
   row->by_jokers = rs->wild_meld.by_jokers;
   row->nby_jokers = rs->wild_meld.nby_jokers;
@@ -100,6 +101,7 @@ static void rank_rule_row(meld_kinds_t *k, const ruleset_t *rs) {
   row->ranks = 0;
   row->key = RK_MELD_RANK_RULES;
   row->merges = false;
+  row->rank_rules = true;
   row->pure_by_rank = k->rank_pure;
   row->impure_by_rank = k->rank_impure;
   memset(k->rank_rule, 0, sizeof k->rank_rule);
@@ -116,7 +118,7 @@ static void rank_rule_row(meld_kinds_t *k, const ruleset_t *rs) {
 }
 
 const rs_rank_rule_t *meld_rank_rule(const meld_kinds_t *k, const meld_t *m) {
-  if (m->kind != KIND_RANK_RULE || m->wilds > 0) return NULL;
+  if (!meld_row(k, m)->rank_rules || m->wilds > 0) return NULL;
   return k->rank_rule[m->rank];
 }
 
@@ -131,7 +133,8 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   w->hidden = false;
   w->fill_missing = rs->meld.wild_set_fill == WILD_FILL_MISSING;
   w->key = RK_MELD_WILD_SETS;
-  w->merges = false;
+  w->merges = w->wild_entry = false;
+  w->wild_rank = true;
   w->pure_by_rank = rs->canasta.wild_pure;
   w->impure_by_rank = rs->canasta.wild_impure;
   /* meld.black_threes, .black_threes_wild */
@@ -143,7 +146,8 @@ void meld_kinds_build(meld_kinds_t *k, const ruleset_t *rs) {
   b->going_out_only = rs->meld.black_threes == THREES_GOING_OUT;
   b->wild = rs->meld.black_threes_wild;
   b->wild_key = RK_MELD_BLACK_THREES_WILD;
-  b->merges = false;
+  b->merges = b->wild_entry = false;
+  b->black_threes = true;
   /* meld.natural_ranks: "sevens never take a wild card" (no wild or three
    * among them: the loader refuses it) */
   meld_row_t *nat = &k->row[KIND_NATURAL_SET];
@@ -191,12 +195,13 @@ canastas_t meld_canastas(const meld_kinds_t *k, const meld_t *melds, int nmelds,
     const meld_t *m = &melds[i];
     if (m->team != team || !meld_is_canasta(k, m)) continue;
     c.all++;
-    if (m->kind == KIND_WILD_MELD) {
+    const meld_row_t *row = meld_row(k, m);
+    if (row->rank_less) {
       c.wild_meld++;
       continue;
     }
-    if (meld_row(k, m)->sequence) continue; /* sequence.canasta: no canasta of a rank */
-    bool wild = m->kind == KIND_WILD_SET;
+    if (row->sequence) continue; /* sequence.canasta: no canasta of a rank */
+    bool wild = row->wild_rank;
     int *kind = meld_is_pure(k, m) ? (wild ? &c.wild_pure : &c.pure)
                                    : (wild ? &c.wild_impure : &c.impure);
     (*kind)++;
@@ -426,7 +431,7 @@ bool meld_judge_mix(const meld_kinds_t *k, const mix_t *m, bool *black3_going_ou
                            "a meld of wild cards only: at least %d natural cards",
                            rs->meld.min_naturals),
                         rs->meld.min_naturals);
-  if (k->of_rank[m->rank] == KIND_BLACK3)
+  if (meld_set_row(k, m->rank)->black_threes)
     return meld_judge_black_threes(k, m, black3_going_out, err, uses);
   return true;
 }
@@ -601,7 +606,7 @@ const meld_t *meld_wild_meld_to_join(const meld_kinds_t *k, const meld_t *melds,
                                      int team) {
   rs_wild_per_team_t per = k->rs->wild_meld.per_team;
   for (int i = 0; per != WILD_PER_TEAM_ANY && i < nmelds; i++)
-    if (melds[i].team == team && melds[i].kind == KIND_WILD_MELD &&
+    if (melds[i].team == team && meld_row(k, &melds[i])->rank_less &&
         (per == WILD_PER_TEAM_ONE || !meld_is_complete(k, &melds[i])))
       return &melds[i];
   return NULL;
@@ -612,7 +617,7 @@ const meld_t *meld_unfinished(const meld_kinds_t *k, const meld_t *melds, int nm
   for (int i = 0; i < nmelds; i++) {
     if (melds[i].team != team) continue;
     const meld_row_t *row = meld_row(k, &melds[i]);
-    bool counts = must_finish ? row->must_finish : melds[i].kind == KIND_WILD_MELD;
+    bool counts = must_finish ? row->must_finish : row->rank_less;
     if (counts && !meld_is_complete(k, &melds[i])) {
       *index = melds[i].number;
       return &melds[i];
@@ -623,7 +628,7 @@ const meld_t *meld_unfinished(const meld_kinds_t *k, const meld_t *melds, int nm
 
 bool meld_judge_exclusive(const meld_kinds_t *k, const meld_t *melds, int nmelds, int team,
                           const meld_t *onto, unsigned wilds, verdict_t *err, rule_uses_t *uses) {
-  if (!k->rs->wild_meld.exclusive || wilds == 0 || (onto && onto->kind == KIND_WILD_MELD))
+  if (!k->rs->wild_meld.exclusive || wilds == 0 || (onto && meld_row(k, onto)->rank_less))
     return true;
   int index = 0;
   if (!meld_unfinished(k, melds, nmelds, team, false, &index)) {

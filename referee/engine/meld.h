@@ -55,6 +55,17 @@ typedef struct {
   int unfinished;            /* what one unfinished at the end costs (wild_meld.unfinished) */
   bool must_finish;          /* going_out.no_unfinished: going out needs it complete */
   bool merges;               /* two of this kind and one rank may merge (meld.merge) */
+  /* what the kind is made of, for those who treat it apart */
+  bool rank_less;            /* of no rank: wild cards only, every one of them counted wild
+                                (wild_meld.*); never pure, never a canasta of a rank */
+  bool wild_rank;            /* a set of a wild rank (meld.wild_sets): its canastas count
+                                apart (canasta.wild_pure, canasta.wild_impure) */
+  bool black_threes;         /* black threes (meld.black_threes): what joins it is judged
+                                by meld_judge_black_threes first */
+  bool wild_entry;           /* a set of a natural rank that takes wild cards: after the
+                                team's opening turn they join it only as
+                                meld.wild_from_naturals and meld.rank_rules allow */
+  bool rank_rules;           /* a set of a meld.rank_rules rank (meld_rank_rule) */
 } meld_row_t;
 
 /* A hand's kind table: one row per kind, and the kind a set of each rank
@@ -167,7 +178,8 @@ static inline bool meld_judge_wild_set_fill(const meld_kinds_t *k, int rank, uns
 
 /* Whether `from` may merge into `into` at all (meld.merge): two different
  * melds of one kind whose row merges (sets of one natural rank), of one
- * rank. Whether the joined meld keeps every limit is eng_judge_merge's. */
+ * rank. Whether the joined meld keeps every limit is the join judgement's
+ * (eng_judge_join). */
 bool meld_merges_into(const meld_kinds_t *k, const meld_t *into, const meld_t *from);
 
 /* A pure meld: no wild card, or one of a fill_missing kind (meld.wild_set_fill:

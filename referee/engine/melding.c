@@ -57,9 +57,10 @@ static long fill_meld(engine_t *e, meld_t *m, const stmt_t *st, int p, int top) 
     cc_add(&m->cards, (card_t)top, 1);
     if (top_counts) own += rs_value(e->rs, (card_t)top);
   }
-  m->naturals = m->kind == KIND_SEQUENCE    ? (unsigned)__builtin_popcount(m->ranks)
-                : m->kind == KIND_WILD_MELD ? 0 /* no rank: every card is wild */
-                                            : cc_rank_count(&m->cards, m->rank);
+  const meld_row_t *row = meld_row(e->kinds, m);
+  m->naturals = row->sequence    ? (unsigned)__builtin_popcount(m->ranks)
+                : row->rank_less ? 0 /* no rank: every card is wild */
+                                 : cc_rank_count(&m->cards, m->rank);
   if (!e->opened_before_turn) {
     if (top >= 0 && !top_counts) {
       eng_use(e, RK_OPENING_TOP_CARD_COUNTS);
@@ -96,10 +97,7 @@ static bool judge_mix(engine_t *e, const stmt_t *st, const mix_t *m) {
 static bool judge_wild_entry(const engine_t *e, const meld_t *onto, int rank, meld_count_t c,
                              unsigned wilds, verdict_t *err, rule_uses_t *uses) {
   const meld_kinds_t *k = e->kinds;
-  meld_kind_t kind = (meld_kind_t)k->of_rank[rank];
-  if (wilds == 0 || !e->opened_before_turn ||
-      (kind != KIND_SET && kind != KIND_RANK_RULE))
-    return true;
+  if (wilds == 0 || !e->opened_before_turn || !meld_set_row(k, rank)->wild_entry) return true;
   const rs_rank_rule_t *rr = k->rank_rule[rank];
   int need = e->rs->meld.wild_from_naturals;
   bool laid = e->rs->meld.wild_from_naturals_laid;
@@ -127,21 +125,54 @@ static bool judge_wild_entry(const engine_t *e, const meld_t *onto, int rank, me
   return true;
 }
 
-/* The join judgement, one for forming a set onto the team's meld of its
- * rank, adding, taking the top card onto a meld, and merging, asked by the
- * what-if layer too: `cards` cards,
- * `wilds` of them wild, joining the team's set `onto` of `rank` (NULL: a
- * new set; c: the set's counts once they join). canasta.closed, the set's
- * limits (meld.max_wild, meld.max_cards, ...), meld.wild_set_fill,
- * wild_meld.exclusive, and after the opening turn meld.wild_from_naturals
- * and meld.rank_rules' wild: opening. Fails into err. */
-bool eng_judge_join(const engine_t *e, int team, const meld_t *onto, int rank, meld_count_t c,
-                    unsigned cards, unsigned wilds, verdict_t *err, rule_uses_t *uses) {
+/* MERGE: a merge joins two different sets of one natural rank ("may
+ * combine its melds in the same rank"), meld_merges_into. */
+static bool judge_merge_pair(const engine_t *e, const meld_t *into, const meld_t *from,
+                             verdict_t *err) {
+  if (into == from)
+    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
+                        into->number);
+  if (!meld_merges_into(e->kinds, into, from))
+    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE,
+                        _("only two sets of one natural rank merge: #%d and #%d are not"),
+                        into->number, from->number);
+  return true;
+}
+
+/* meld.group_alone: the cards joining the team's set are a set by
+ * themselves first. */
+static bool judge_alone(const engine_t *e, const eng_join_t *j, verdict_t *err,
+                        rule_uses_t *uses) {
+  if (!j->alone || !j->onto) return true;
+  if (!meld_judge_set(e->kinds, j->cards.rank, meld_count(NULL, &j->cards), err, NULL))
+    return false;
+  if (uses) uses_add(uses, RK_MELD_GROUP_ALONE);
+  return true;
+}
+
+eng_join_t eng_merge_join(const meld_t *into, const meld_t *from) {
+  return (eng_join_t){.team = into->team, .onto = into, .from = from,
+                      .cards = {.rank = from->rank, .naturals = from->naturals,
+                                .wilds = from->wilds}};
+}
+
+/* The join judgement: a merge's pair (MERGE), meld.group_alone, then the
+ * set as it would stand: canasta.closed (both ways for a merge, onto's
+ * first), the set's limits (meld.max_wild, meld.max_cards, ...),
+ * meld.wild_set_fill, wild_meld.exclusive, and after the opening turn
+ * meld.wild_from_naturals and meld.rank_rules' wild: opening. */
+bool eng_judge_join(const engine_t *e, const eng_join_t *j, verdict_t *err, rule_uses_t *uses) {
   const meld_kinds_t *k = e->kinds;
-  return (!onto || meld_judge_closed(k, onto, cards, wilds, err, uses)) &&
+  const meld_t *onto = j->onto;
+  int rank = onto ? onto->rank : j->cards.rank;
+  meld_count_t c = meld_count(onto, &j->cards);
+  unsigned cards = c.n - (onto ? onto->cards.total : 0), wilds = j->cards.wilds;
+  return (!j->from || judge_merge_pair(e, onto, j->from, err)) && judge_alone(e, j, err, uses) &&
+         (!onto || meld_judge_closed(k, onto, cards, wilds, err, uses)) &&
+         (!j->from || meld_judge_closed(k, j->from, onto->cards.total, onto->wilds, err, uses)) &&
          meld_judge_set(k, rank, c, err, uses) &&
          meld_judge_wild_set_fill(k, rank, c.wild, cc_rank_count(&e->packs, rank), err, uses) &&
-         meld_judge_exclusive(k, e->melds, e->nmelds, team, onto, wilds, err, uses) &&
+         meld_judge_exclusive(k, e->melds, e->nmelds, j->team, onto, wilds, err, uses) &&
          judge_wild_entry(e, onto, rank, c, wilds, err, uses);
 }
 
@@ -164,15 +195,8 @@ static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t 
   /* meld.group_alone: the group is a valid meld by itself before it joins */
   bool alone = rs->meld.group_alone && (top < 0 || rs->meld.group_alone_takes);
   if (old && rs->meld.group_alone && !alone) eng_use(e, RK_MELD_GROUP_ALONE_TAKES);
-  if (old && alone) {
-    if (!meld_judge_set(k, m->rank, meld_count(NULL, m), &e->err, NULL))
-      return eng_judged(e, st, st->verb_word.col);
-    eng_use(e, RK_MELD_GROUP_ALONE);
-  }
-  meld_count_t c = meld_count(old, m);
-  unsigned joining = old ? c.n - old->cards.total : 0;
-  if (!eng_judge_join(e, team, old, m->rank, c, joining, m->wilds, &e->err, &e->uses))
-    return eng_judged(e, st, st->verb_word.col);
+  eng_join_t j = {.team = team, .onto = old, .cards = *m, .alone = alone};
+  if (!eng_judge_join(e, &j, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
   if (eng_meld_by_rank(e, team, m->rank)) eng_use(e, RK_MELD_SAME_RANK);
   meld_kind_t kind = (meld_kind_t)k->of_rank[m->rank];
   if (k->row[kind].key != RK_NONE) eng_use(e, k->row[kind].key);
@@ -313,19 +337,15 @@ bool eng_act_add(engine_t *e, const stmt_t *st, int p) {
                     _("the team has not opened: it has no meld to add to"));
   meld_t *m = meld_named(e, st, team, st->ref_index);
   if (!m || !eng_check_in_hand(e, st, p)) return false;
-  if (m->kind == KIND_SEQUENCE) return add_to_sequence(e, st, p, m);
-  if (m->kind == KIND_WILD_MELD) return add_to_wild_meld(e, st, p, m);
-  mix_t x = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, m->rank);
-  if ((x.red3_col || x.bad_col) && !judge_mix(e, st, &x)) return false;
-  bool going_out_only;
-  if (m->kind == KIND_BLACK3) {
-    if (!meld_judge_black_threes(e->kinds, &x, &going_out_only, &e->err, &e->uses))
-      return eng_judged(e, st, st->verb_word.col);
-    if (going_out_only) eng_mark(&e->black3_meld, st);
-  }
-  meld_count_t c = meld_count(m, &x);
-  if (!eng_judge_join(e, team, m, m->rank, c, st->ncards, x.wilds, &e->err, &e->uses))
-    return eng_judged(e, st, st->verb_word.col);
+  const meld_row_t *row = meld_row(e->kinds, m);
+  if (row->sequence) return add_to_sequence(e, st, p, m);
+  if (row->rank_less) return add_to_wild_meld(e, st, p, m);
+  /* what the cards are (red threes, other ranks, black threes as the
+   * ruleset allows them), then whether they may join */
+  eng_join_t j = {.team = team, .onto = m,
+                  .cards = meld_mix(e->kinds, st->cards, st->card_cols, st->ncards, m->rank)};
+  if (!judge_mix(e, st, &j.cards)) return false;
+  if (!eng_judge_join(e, &j, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
   fill_meld(e, m, st, p, -1);
   return eng_after_meld(e, st, p);
 }
@@ -360,7 +380,7 @@ static bool onto_meld_naturals(engine_t *e, const stmt_t *st, int p, card_t top)
 static bool extends(engine_t *e, const meld_t *m, card_t top) {
   verdict_t scratch;
   meld_run_t run;
-  return m->kind == KIND_SEQUENCE && m->suit == card_suit(top) &&
+  return meld_row(e->kinds, m)->sequence && m->suit == card_suit(top) &&
          meld_judge_sequence(e->kinds, m->suit, (meld_run_t){m->ranks, m->wilds}, &top, 1, &run,
                              &scratch, NULL);
 }
@@ -370,7 +390,7 @@ static bool extends(engine_t *e, const meld_t *m, card_t top) {
  * unfinished sequence of its suit it extends at either end. */
 static bool may_join(engine_t *e, const meld_t *m, card_t top) {
   const ruleset_t *rs = e->rs;
-  if (m->kind == KIND_SEQUENCE) return rs->pile.take_onto_sequence && extends(e, m, top);
+  if (meld_row(e->kinds, m)->sequence) return rs->pile.take_onto_sequence && extends(e, m, top);
   bool canasta = meld_is_canasta(e->kinds, m);
   return m->rank == card_rank(top) && rs->pile.take_onto_meld != TAKE_ONTO_NEVER &&
          !(rs->pile.take_onto_meld == TAKE_ONTO_CANASTA && !canasta) &&
@@ -429,7 +449,7 @@ static void onto_sequence(engine_t *e, meld_t *m, card_t top) {
 static bool better_home(const meld_kinds_t *k, const meld_t *a, const meld_t *b) {
   bool ca = meld_is_canasta(k, a), cb = meld_is_canasta(k, b);
   if (ca != cb) return !ca;
-  bool sa = a->kind != KIND_SEQUENCE, sb = b->kind != KIND_SEQUENCE;
+  bool sa = !meld_row(k, a)->sequence, sb = !meld_row(k, b)->sequence;
   if (sa != sb) return sa;
   if (a->cards.total != b->cards.total) return a->cards.total > b->cards.total;
   return a->wilds < b->wilds;
@@ -479,19 +499,18 @@ static bool take_onto_meld(engine_t *e, const stmt_t *st, int p, card_t top,
   meld_t *m = NULL;
   for (int i = 0; i < e->nmelds; i++) {
     meld_t *o = &e->melds[i];
-    if (frozen && o->kind != KIND_SEQUENCE) continue;
+    if (frozen && !meld_row(e->kinds, o)->sequence) continue;
     if (o->team == e->team_of[p] && may_join(e, o, top) && (!m || better_home(e->kinds, o, m))) m = o;
   }
   if (!m) return onto_refused(e, st, p, top);
-  if (m->kind == KIND_SEQUENCE) {
+  if (meld_row(e->kinds, m)->sequence) {
     if (!onto_meld_naturals(e, st, p, top)) return false;
     onto_sequence(e, m, top);
     return true;
   }
-  static const mix_t top_card = {.naturals = 1}; /* a natural of the meld's rank */
-  if (!eng_judge_join(e, e->team_of[p], m, rank, meld_count(m, &top_card), 1, 0, &e->err,
-                      &e->uses))
-    return eng_judged(e, st, col);
+  eng_join_t j = {.team = e->team_of[p], .onto = m, /* a natural of the meld's rank */
+                  .cards = {.rank = rank, .naturals = 1}};
+  if (!eng_judge_join(e, &j, &e->err, &e->uses)) return eng_judged(e, st, col);
   if (!onto_meld_naturals(e, st, p, top)) return false;
   eng_use(e, RK_PILE_TAKE_ONTO_MELD);
   cc_add(&m->cards, top, 1);
@@ -623,27 +642,6 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
 
 /* ---- merging two sets of a rank -------------------------------------------- */
 
-/* MERGE and the join: the team's meld `from` may merge into `into` where
- * they are two different sets of one natural rank ("may combine its melds
- * in the same rank"), and the joined set is what an add of from's cards onto
- * into may make (eng_judge_join; canasta.closed both ways, into's first). The merge's
- * judgement, asked by the what-if layer too. */
-bool eng_judge_merge(const engine_t *e, const meld_t *into, const meld_t *from, verdict_t *err,
-                     rule_uses_t *uses) {
-  if (into == from)
-    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE, _("#%d is merged with itself"),
-                        into->number);
-  if (!meld_merges_into(e->kinds, into, from))
-    return verdict_fail(err, CODE_MERGE, RK_MELD_MERGE,
-                        _("only two sets of one natural rank merge: #%d and #%d are not"),
-                        into->number, from->number);
-  mix_t x = {.rank = from->rank, .naturals = from->naturals, .wilds = from->wilds};
-  return meld_judge_closed(e->kinds, into, from->cards.total, from->wilds, err, uses) &&
-         meld_judge_closed(e->kinds, from, into->cards.total, into->wilds, err, uses) &&
-         eng_judge_join(e, into->team, into, into->rank, meld_count(into, &x), from->cards.total,
-                        from->wilds, err, uses);
-}
-
 /* meld.merge: `merge #N #M` moves the cards of the team's set #M into #N; #M
  * is gone, its number not given again. The joined set obeys every set limit
  * (meld.max_wild, canasta.closed, ...). */
@@ -661,9 +659,10 @@ bool eng_act_merge(engine_t *e, const stmt_t *st, int p) {
   meld_t *into = meld_named(e, st, team, st->ref_index);
   meld_t *from = into ? meld_named(e, st, team, st->ref2_index) : NULL;
   if (!from) return false;
-  if (!eng_judge_merge(e, into, from, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
-  mix_t x = {.rank = from->rank, .naturals = from->naturals, .wilds = from->wilds};
-  meld_count_t c = meld_count(into, &x);
+  /* the joined set is what an add of from's cards onto into may make */
+  eng_join_t join = eng_merge_join(into, from);
+  if (!eng_judge_join(e, &join, &e->err, &e->uses)) return eng_judged(e, st, st->verb_word.col);
+  meld_count_t c = meld_count(into, &join.cards);
   eng_use(e, RK_MELD_MERGE);
   for (card_t card = 0; card < CARD_KINDS; card++)
     if (from->cards.n[card]) cc_add(&into->cards, card, from->cards.n[card]);

@@ -155,7 +155,7 @@ static void note_wild_meld_uses(engine_t *e, int t) {
   const ruleset_t *rs = e->rs;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
-    if (m->team != t || m->kind != KIND_WILD_MELD) continue;
+    if (m->team != t || !meld_row(e->kinds, m)->rank_less) continue;
     if (!meld_is_complete(e->kinds, m)) {
       if (rs->wild_meld.unfinished) eng_use(e, RK_WILD_MELD_UNFINISHED);
       continue;

@@ -125,7 +125,7 @@ static void instead_of_overflow(const engine_t *before, engine_t *scratch, stmt_
   card_t nat[STMT_MAX_CARDS], wild[STMT_MAX_CARDS], cards[STMT_MAX_CARDS + MAX_CARDS];
   unsigned nn = 0, nw = 0;
   int rank = set_rank(before, st, p);
-  if (rank >= 0 && before->kinds->of_rank[rank] == KIND_NATURAL_SET) {
+  if (rank >= 0 && !meld_set_row(before->kinds, rank)->wild) {
     instead_of_no_wild(before, scratch, try, st, p, rank, out, len);
     return;
   }
@@ -256,15 +256,16 @@ static void instead_of_opening(const engine_t *after, int p, char *out, size_t l
 }
 
 /* Two melds p's team could merge at the table before the line, by the
- * merge's own judgement (eng_judge_merge): their numbers, into first, false
- * when there are none. */
+ * join judgement a merge asks (eng_judge_join): their numbers, into first,
+ * false when there are none. */
 static bool mergeable_pair(const engine_t *e, int p, int *a, int *b) {
   verdict_t scratch;
   for (int i = 0; i < e->nmelds; i++)
     for (int j = 0; j < e->nmelds; j++) {
       const meld_t *x = &e->melds[i], *y = &e->melds[j];
+      eng_join_t merge = eng_merge_join(x, y);
       if (x->team == e->team_of[p] && y->team == x->team &&
-          eng_judge_merge(e, x, y, &scratch, NULL)) {
+          eng_judge_join(e, &merge, &scratch, NULL)) {
         *a = x->number, *b = y->number;
         return true;
       }

@@ -278,6 +278,7 @@ static bool deal_hand(gen_t *g, int number) {
 static bool play_hand(gen_t *g, int number, bool *stuck) {
   *stuck = false;
   if (!deal_hand(g, number)) return false;
+  g->stock_dealt = gen_vw(g)->stock;
   for (int turns = 0; !gen_vw(g)->over; turns++) {
     if (turns > HAND_ACTIONS || !gen_play_turn(g)) {
       *stuck = true;
@@ -290,6 +291,7 @@ static bool play_hand(gen_t *g, int number, bool *stuck) {
     return false;
   }
   if (gen_vw(g)->out_player >= 0) g->stats->out++;
+  for (int t = 0; t < g->nteams; t++) g->stats->splashes += gen_vw(g)->team_splashed[t];
   if (gen_vw(g)->out_player >= 0 && g->emptied_by_add) g->stats->laid_out++;
   count_verbs(g);
   hand_score_t h;

@@ -32,8 +32,9 @@ typedef struct {
   unsigned long long out;       /* hands that ended by a player going out */
   unsigned long long laid_out;  /* ... whose hand emptied by an add (the last card laid on a meld) */
   /* the lines kept of the verbs a variant of its own plays: feet picked up,
-   * bonus packets taken (talon), melds merged, special hands shown */
-  unsigned long long feet, packets, merges, shows;
+   * bonus packets taken (talon), melds merged, special hands shown; and the
+   * teams a splash opened (opening.splash, the engine's answer) */
+  unsigned long long feet, packets, merges, shows, splashes;
 } gen_stats_t;
 
 /* Writes opt->games games to out. 0 on success; 3 when the ruleset cannot be

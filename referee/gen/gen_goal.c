@@ -14,7 +14,8 @@ needs_t gen_needs(gen_t *g, int p) {
   unsigned growing = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
-    if (m->team == t && m->rank >= 0 && !meld_is_canasta(e->kinds, m)) /* of a rank */
+    const meld_row_t *row = meld_row(e->kinds, m);
+    if (m->team == t && !row->sequence && !row->rank_less && !meld_is_canasta(e->kinds, m))
       growing |= 1u << m->rank;
   }
   needs_t n = {more[GO_CANASTAS], more[GO_PURE], more[GO_IMPURE], more[GO_WILD],
@@ -93,13 +94,14 @@ static int pick_pure(gen_t *g, int p) {
   int laid[RANK_COUNT] = {0}, gone[RANK_COUNT] = {0}, best = -1, rank = -1;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *m = &e->melds[i];
-    if (m->rank < 0) continue; /* a sequence, wild cards only */
+    const meld_row_t *row = meld_row(e->kinds, m);
+    if (row->sequence || row->rank_less) continue; /* of no rank */
     if (m->team != g->team_of[p]) gone[m->rank] += (int)m->naturals;
     else if (m->wilds == 0 && !meld_is_canasta(e->kinds, m) && (int)m->naturals > laid[m->rank])
       laid[m->rank] = (int)m->naturals;
   }
   for (int r = 0; r < RANK_JOKER; r++) {
-    if (rs->cards.wild[r] || r == RANK_3) continue;
+    if (rs->cards.wild[r] || meld_set_row(e->kinds, r)->black_threes) continue;
     int left = 4 * g->seat->packs - gone[r]; /* copies of the rank not melded by others */
     if (left < rs->canasta.min_cards) continue;
     int n = laid[r];
@@ -139,8 +141,9 @@ static int progress(gen_t *g, int p) {
     const meld_t *m = &e->melds[i];
     if (m->team != g->team_of[p]) continue;
     int n = (int)m->cards.total > cap ? cap : (int)m->cards.total;
-    if (m->kind == KIND_SEQUENCE && n > bs) bs = n;
-    if (m->kind != KIND_SEQUENCE && m->wilds == 0 && m->kind != KIND_WILD_SET && n > bp) bp = n;
+    const meld_row_t *row = meld_row(e->kinds, m);
+    if (row->sequence && n > bs) bs = n;
+    if (!row->sequence && m->wilds == 0 && !row->wild_rank && n > bp) bp = n;
   }
   return bp + bs;
 }

@@ -136,6 +136,45 @@ static void new_wild_meld(gen_t *g, cands_t *cs, int p, needs_t nd) {
     gen_cand_add(g, cs, gen_needs_any(nd) ? 7 : 3, n, "meld", wild, n);
 }
 
+/* opening.splash: a complete canasta laid from the hand opens at any worth
+ * in a turn begun by a draw, so a team yet to open lays one whenever the
+ * hand holds one, before anything else: all the naturals of a rank, or all
+ * the wild cards where the ruleset has melds of them (their rows' canasta
+ * size and cap). */
+static void splash_candidates(gen_t *g, cands_t *cs, int p) {
+  enum { SPLASH = 100000 }; /* above any other melding weight */
+  const eng_view_t *e = gen_vw(g);
+  if (!g->rs->opening.splash || e->team_opened[g->team_of[p]] || e->took_pile) return;
+  const card_counts_t *h = &e->hand[p];
+  card_t cards[CAND_CARDS];
+  for (int r = 0; r < RANK_JOKER; r++) {
+    const meld_row_t *row = meld_set_row(e->kinds, r);
+    if (g->rs->cards.wild[r] || row->black_threes || !row->formable || !row->canasta) continue;
+    int k = of_rank(h, r, cards, CAND_CARDS);
+    if (k >= row->canasta_cards && k <= row->max_cards)
+      gen_cand_add(g, cs, SPLASH, k, "meld", cards, k);
+  }
+  const meld_row_t *wm = &e->kinds->row[KIND_WILD_MELD];
+  if (!wm->formable || !wm->canasta) return;
+  int n = 0;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (g->rs->cards.wild[r]) n += of_rank(h, r, cards + n, CAND_CARDS - n);
+  if (n > wm->max_cards) n = wm->max_cards;
+  if (n >= wm->canasta_cards) gen_cand_add(g, cs, SPLASH, n, "meld", cards, n);
+}
+
+/* Black threes, which some rules meld only to go out: their rank's row. */
+static void new_black_threes(gen_t *g, cands_t *cs, const card_counts_t *h, card_t *cards) {
+  const meld_row_t *row = NULL;
+  int k = 0;
+  for (card_t c = 0; c < CARD_KINDS; c++) {
+    if (!card_is_black3(c)) continue;
+    row = meld_set_row(gen_vw(g)->kinds, card_rank(c));
+    for (unsigned i = 0; i < h->n[c]; i++) cards[k++] = c;
+  }
+  if (row && row->formable && k >= row->min_cards) gen_cand_add(g, cs, 5, k, "meld", cards, k);
+}
+
 /* New sets of natural ranks, with some wild cards where the rules allow. */
 static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   const ruleset_t *rs = g->rs;
@@ -143,14 +182,15 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
   needs_t nd = gl->nd;
   card_t wild[64], cards[128];
   int nw = wilds_in(g, h, wild, 64, nd.wild > 0);
+  const meld_kinds_t *kinds = gen_vw(g)->kinds;
   for (int r = 0; r < RANK_JOKER; r++) {
-    if (rs->cards.wild[r] || r == RANK_3) continue;
+    if (rs->cards.wild[r] || meld_set_row(kinds, r)->black_threes) continue;
     /* a second set of a rank would split it (meld.same_rank: allow) */
     if ((nd.growing & (1u << r)) && gen_needs_any(nd) && gen_chance(g, 90)) continue;
     int k = keep_for_runs(g, p, gl, cards, of_rank(h, r, cards, 64));
     if (k == 0 || k < rs->meld.min_naturals) continue;
     int need = rs->meld.min_cards - k < 0 ? 0 : rs->meld.min_cards - k;
-    const meld_row_t *row = meld_set_row(gen_vw(g)->kinds, r);
+    const meld_row_t *row = meld_set_row(kinds, r);
     int fit = row->max_cards - k < nw ? row->max_cards - k : nw; /* meld.max_cards */
     int room = wild_room(g, row, k, k + fit);
     int hi = fit < room ? fit : room;
@@ -171,14 +211,7 @@ static void new_sets(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if (k >= rs->meld.min_cards) gen_cand_add(g, cs, nd.wild > 0 ? 12 : 4, k, "meld", cards, k);
   }
   new_wild_meld(g, cs, p, nd);
-  /* black threes, which some rules meld only to go out */
-  if (rs->meld.black_threes != THREES_NEVER) {
-    int k = 0;
-    card_t s3 = card_make(RANK_3, SUIT_S), c3 = card_make(RANK_3, SUIT_C);
-    for (unsigned i = 0; i < h->n[s3]; i++) cards[k++] = s3;
-    for (unsigned i = 0; i < h->n[c3]; i++) cards[k++] = c3;
-    if (k >= rs->meld.min_cards) gen_cand_add(g, cs, 5, k, "meld", cards, k);
-  }
+  new_black_threes(g, cs, h, cards);
 }
 
 /* Runs of one suit, where the rules have sequences. */
@@ -216,8 +249,9 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
   int longer = 0;
   for (int i = 0; i < e->nmelds; i++) {
     const meld_t *o = &e->melds[i];
-    if (o == m || o->team != m->team || o->kind == KIND_SEQUENCE || o->wilds > 0 ||
-        o->kind == KIND_WILD_SET || meld_is_canasta(e->kinds, o))
+    const meld_row_t *row = meld_row(e->kinds, o);
+    if (o == m || o->team != m->team || row->sequence || o->wilds > 0 || row->wild_rank ||
+        meld_is_canasta(e->kinds, o))
       continue;
     if (o->cards.total > m->cards.total || (o->cards.total == m->cards.total && o < m)) longer++;
   }
@@ -230,7 +264,7 @@ static bool kept_pure(gen_t *g, const meld_t *m, int want) {
  * needs, else on the longer melds. */
 static int wild_weight(gen_t *g, const meld_t *m, needs_t nd) {
   const eng_view_t *e = gen_vw(g);
-  if (m->kind == KIND_WILD_SET) return nd.wild > 0 ? 11 : 4;
+  if (meld_row(e->kinds, m)->wild_rank) return nd.wild > 0 ? 11 : 4;
   if (gen_risk_wild_kept(g, m->team)) return 0;
   /* a wild card would make a pure canasta that going out needs impure */
   if (m->wilds == 0 && meld_is_canasta(e->kinds, m) &&
@@ -251,7 +285,8 @@ static void additions_to(gen_t *g, cands_t *cs, int p, const goal_t *gl, const m
   const card_counts_t *h = &e->hand[p];
   needs_t nd = gl->nd;
   card_t cards[128];
-  if (m->kind == KIND_SEQUENCE) {
+  const meld_row_t *row = meld_row(e->kinds, m);
+  if (row->sequence) {
     int lo = -1, hi = -1;
     for (int r = 0; r < RANK_COUNT; r++)
       if (m->ranks & (1u << r)) hi = r, lo = lo < 0 ? r : lo;
@@ -262,18 +297,18 @@ static void additions_to(gen_t *g, cands_t *cs, int p, const goal_t *gl, const m
     if (above < CARD_KINDS && h->n[above]) gen_cand_add(g, cs, sw, 1, verb, &above, 1);
     return;
   }
-  if (m->kind == KIND_WILD_MELD) { /* wild cards only: one more, up to its cap */
-    if (nw > 0 && (int)m->cards.total < meld_row(e->kinds, m)->max_cards)
+  if (row->rank_less) { /* wild cards only: one more, up to its cap */
+    if (nw > 0 && (int)m->cards.total < row->max_cards)
       gen_cand_add(g, cs, gen_risk_add_weight(g, m, 10), 1, verb, wild, 1);
     return;
   }
-  int k = m->kind == KIND_BLACK3 ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
+  int k = row->black_threes ? 0 : keep_for_runs(g, p, gl, cards, of_rank(h, m->rank, cards, 64));
   int kw = gen_risk_add_weight(g, m, gen_needs_any(nd) ? 12 : 9);
   if (k > 0) gen_cand_add(g, cs, kw, k, verb, cards, k);
   int total = (int)m->cards.total;
-  bool room = (int)m->wilds + 1 <= wild_room(g, meld_row(e->kinds, m), (int)m->naturals, total + 1);
+  bool room = (int)m->wilds + 1 <= wild_room(g, row, (int)m->naturals, total + 1);
   int ww = wild_weight(g, m, nd);
-  if (nw > 0 && room && m->kind != KIND_BLACK3 && ww > 0) gen_cand_add(g, cs, ww, 1, verb, wild, 1);
+  if (nw > 0 && room && !row->black_threes && ww > 0) gen_cand_add(g, cs, ww, 1, verb, wild, 1);
 }
 
 /* Additions to the team's melds. Where a set is named by its rank
@@ -288,7 +323,8 @@ static void additions(gen_t *g, cands_t *cs, int p, const goal_t *gl) {
     if (m->team != g->team_of[p]) continue;
     char verb[32];
     snprintf(verb, sizeof verb, "add #%d", m->number);
-    bool by_rank = m->kind != KIND_SEQUENCE && m->kind != KIND_WILD_MELD &&
+    const meld_row_t *row = meld_row(e->kinds, m);
+    bool by_rank = !row->sequence && !row->rank_less &&
                    g->rs->meld.same_rank != SAME_RANK_ALLOW && gen_chance(g, 50);
     int first = cs->n;
     additions_to(g, cs, p, gl, m, verb, wild, nw);
@@ -310,6 +346,7 @@ static void greedy_melds(gen_t *g, int p) {
     if (gen_needs_any(gl.nd) && !gl.nd.hoard && gen_chance(g, 4)) return;
     cands_t cs;
     cs.n = 0;
+    splash_candidates(g, &cs, p);
     additions(g, &cs, p, &gl);
     new_sets(g, &cs, p, &gl);
     new_sequences(g, &cs, &gen_vw(g)->hand[p], &gl);
@@ -372,11 +409,21 @@ static bool take_pile(gen_t *g, int p) {
 }
 
 /* Whether the players help whoever is nearest to going out: where the hand
- * ends when the stock runs out, and where four or more sides each build
- * alone (a side reaches what going out needs before the stock runs out only
- * with the others' discards). */
+ * ends when the stock runs out, and where a side reaches what going out
+ * needs before the stock runs out only with the others' discards: the cards
+ * it still gets by itself (its share of the stock as dealt, its players'
+ * feet) are fewer than one and a half times the cards of the canastas going
+ * out needs (going_out.canastas, canasta.min_cards). Of the shipped
+ * seatings, five sides each alone, two canastas to go out (1.2 times);
+ * two sides of 13 cards each from two packs (1.7), three sides with their
+ * feet, three canastas to go out (2.0), and every other seating (more)
+ * play for themselves (docs/generator.md). */
 static bool helping(const gen_t *g) {
-  return g->rs->end.stock_empty == STOCK_EMPTY_AT_ONCE || g->nteams >= 4;
+  const ruleset_t *rs = g->rs;
+  if (rs->end.stock_empty == STOCK_EMPTY_AT_ONCE) return true;
+  int canastas = rs->going_out.canastas > 0 ? rs->going_out.canastas : 1;
+  int side = (int)g->stock_dealt / g->nteams + g->np / g->nteams * rs->foot.size;
+  return 2 * side < 3 * canastas * rs->canasta.min_cards;
 }
 
 /* Where the players help (helping), a player leaves the pile to the leader

@@ -38,6 +38,7 @@ typedef struct {
   int level;
   bool no_memory;       /* out of memory: the run ends with status 3 */
   bool emptied_by_add;  /* the last card-moving action was an add that emptied the hand */
+  unsigned stock_dealt; /* the stock as the hand's deal left it (gen_player.c's helping) */
   gen_stats_t *stats;
   char *why;
   size_t why_len;

@@ -12,7 +12,7 @@
 /* What m costs unfinished at the end of the hand (0: nothing). */
 static int unfinished_cost(const meld_kinds_t *k, const meld_t *m) {
   int cost = meld_row(k, m)->unfinished;
-  const rs_rank_rule_t *rr = m->rank >= 0 ? k->rank_rule[m->rank] : NULL;
+  const rs_rank_rule_t *rr = meld_rank_rule(k, m); /* the scorer's: score_rank_unfinished */
   if (rr && rr->unfinished > cost) cost = rr->unfinished;
   return cost;
 }
@@ -46,7 +46,8 @@ static const meld_t *open_meld(gen_t *g, int team, bool wild, int r) {
     if (m->team != team || meld_is_complete(e->kinds, m) ||
         unfinished_cost(e->kinds, m) == 0)
       continue;
-    if (wild ? m->kind == KIND_WILD_MELD : m->rank == r && m->kind != KIND_WILD_MELD) return m;
+    bool rank_less = meld_row(e->kinds, m)->rank_less;
+    if (wild ? rank_less : m->rank == r && !rank_less) return m;
   }
   return NULL;
 }

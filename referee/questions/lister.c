@@ -206,9 +206,10 @@ static void adds(cand_t *c, int p) {
     snprintf(ref, sizeof ref, "#%u", (unsigned)m->number);
     begin(c, p, V_ADD, ref);
     c->meld[0] = m;
-    if (m->suit >= 0 && m->ranks)
+    const meld_row_t *row = meld_row(c->v->kinds, m);
+    if (row->sequence)
       runs(c, &(run_t){m->suit, m->ranks, lowest(m->ranks), highest(m->ranks), m->wilds});
-    else if (m->rank >= 0 && m->rank < RANK_JOKER && !rs_is_wild(c->v->rs, card_make(m->rank, 0)))
+    else if (!row->rank_less && !row->wild_rank) /* a set of a natural rank */
       rank_and_wilds(c, m->rank, false, 1);
     else rank_and_wilds(c, RANK_JOKER, false, 1);
   }

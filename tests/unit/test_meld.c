@@ -189,6 +189,43 @@ Test(meld, canastas_by_kind) {
   cr_assert_not(meld_is_canasta(kinds, &m[2]));
 }
 
+/* What a kind is made of is its row, set once by meld_kinds_build: the
+ * meld of wild cards has no rank, a set of 2s (meld.wild_sets) a wild rank,
+ * black threes their own judgement, and only sets of a natural rank that
+ * take wild cards let meld.wild_from_naturals bind them. The judges ask the
+ * row, never the tag: a row changed changes how a meld is counted. */
+Test(meld, what_a_kind_is_made_of_is_its_row) {
+  const meld_kinds_t *cn = kinds_of(rules("chinese"));
+  for (int t = 0; t < KIND_COUNT; t++) {
+    const meld_row_t *row = &cn->row[t];
+    cr_expect_eq(row->rank_less, t == KIND_WILD_MELD, "kind %d", t);
+    cr_expect_eq(row->wild_rank, t == KIND_WILD_SET, "kind %d", t);
+    cr_expect_eq(row->black_threes, t == KIND_BLACK3, "kind %d", t);
+    cr_expect_eq(row->rank_rules, t == KIND_RANK_RULE, "kind %d", t);
+    cr_expect_eq(row->wild_entry,
+                 t == KIND_SET || t == KIND_NATURAL_SET || t == KIND_RANK_RULE, "kind %d", t);
+  }
+  cr_expect(meld_set_row(cn, RANK_2)->wild_rank);
+  cr_expect(meld_set_row(cn, RANK_3)->black_threes);
+
+  static meld_kinds_t k;
+  k = *cn;
+  meld_t m;
+  memset(&m, 0, sizeof m);
+  card_t c[8];
+  for (unsigned j = 0, n = parse_cards("KH KS KD KC KH KS 2C", c); j < n; j++)
+    cc_add(&m.cards, c[j], 1);
+  m.rank = RANK_K;
+  m.kind = KIND_SET;
+  m.naturals = 6;
+  m.wilds = 1;
+  cr_expect_eq(meld_canastas(&k, &m, 1, 0).impure, 1);
+  k.row[KIND_SET].wild_rank = true;
+  cr_expect_eq(meld_canastas(&k, &m, 1, 0).wild_impure, 1, "a row of a wild rank");
+  k.row[KIND_SET].rank_less = true;
+  cr_expect_eq(meld_canastas(&k, &m, 1, 0).wild_meld, 1, "a row of no rank");
+}
+
 Test(meld, wild_set_fill_only_for_missing_copies) {
   const ruleset_t *it = rules("italian"), *cn = rules("chinese");
   const struct {
