@@ -161,7 +161,8 @@ eng_join_t eng_merge_join(const meld_t *into, const meld_t *from) {
  * first), the set's limits (meld.max_wild, meld.max_cards, ...),
  * meld.wild_set_fill, wild_meld.exclusive, and after the opening turn
  * meld.wild_from_naturals and meld.rank_rules' wild: opening. */
-bool eng_judge_join(const engine_t *e, const eng_join_t *j, verdict_t *err, rule_uses_t *uses) {
+FLATTEN bool eng_judge_join(const engine_t *e, const eng_join_t *j, verdict_t *err,
+                            rule_uses_t *uses) {
   const meld_kinds_t *k = e->kinds;
   const meld_t *onto = j->onto;
   int rank = onto ? onto->rank : j->cards.rank;
@@ -178,7 +179,7 @@ bool eng_judge_join(const engine_t *e, const eng_join_t *j, verdict_t *err, rule
 
 /* Forms a set from hand cards (plus the top card when top >= 0) for p's team:
  * a new meld, or the team's meld of that rank where meld.same_rank merges. */
-static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t *m) {
+FLATTEN static bool form_set(engine_t *e, const stmt_t *st, int p, int top, const mix_t *m) {
   const ruleset_t *rs = e->rs;
   const meld_kinds_t *k = e->kinds;
   int team = e->team_of[p];

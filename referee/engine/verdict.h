@@ -67,6 +67,15 @@ typedef struct {
 #define COLD
 #endif
 
+/* A judgement asked at nearly every meld whose callees are worth inlining
+ * into it, across files where the build links them together (their calls
+ * made it save registers at each of them). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FLATTEN __attribute__((flatten))
+#else
+#define FLATTEN
+#endif
+
 /* Copies src into a verdict's text field, cut (if it must be) at a character
  * boundary so that the text stays valid UTF-8. */
 void verdict_text(char dst[VERDICT_TEXT], const char *src);
