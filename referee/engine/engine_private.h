@@ -157,6 +157,14 @@ bool eng_judged(engine_t *e, const stmt_t *st, unsigned col);
 void eng_mark(mark_t *m, const stmt_t *st);
 void eng_use(engine_t *e, rule_key_t k);
 
+/* ---- conditions (facts.c) ---- */
+/* The facts of condition.h for team and player p (-1: none, the player's
+ * facts 0): those `want` names (a cond_t's tests) counted, the cheap ones
+ * always. */
+void eng_facts(const engine_t *e, int team, int p, unsigned want, cond_facts_t *f);
+/* Whether condition c holds of team and player p now. */
+bool eng_holds(const engine_t *e, const cond_t *c, int team, int p);
+
 /* ---- cards (engine.c) ---- */
 /* The bonus cards among cc (cards.bonus_threes: red threes by default). */
 unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc);

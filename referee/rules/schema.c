@@ -73,6 +73,20 @@ static const field_t special_hand_fields[] = {
 static const field_t packet_fields[] = {
   {.key = "bonus.packets.cards", ENTRY(rs_packet_t, cards), .min = 1, .max = 20},
   {.key = NULL}};
+
+/* red_threes.bands: `when` left out always holds; `each` 0: the table's
+ * value; `short` false. */
+#define OPTIONAL .dflt = ""
+static const field_t red3_band_fields[] = {
+  {.key = "red_threes.bands.when", .type = F_COND, .offset = offsetof(rs_red3_band_t, when),
+   OPTIONAL},
+  {.key = "red_threes.bands.counts", .type = F_ENUM, .offset = offsetof(rs_red3_band_t, counts),
+   .names = "for nothing against"},
+  {.key = "red_threes.bands.each", ENTRY(rs_red3_band_t, each), .max = 100000, OPTIONAL},
+  {.key = "red_threes.bands.short", .type = F_BOOL, .offset = offsetof(rs_red3_band_t, short_of),
+   OPTIONAL},
+  {.key = NULL}};
+#undef OPTIONAL
 #undef ENTRY
 
 /* The words of rulekeys.def's rows, as field initialisers. */

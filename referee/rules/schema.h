@@ -14,7 +14,7 @@
 
 typedef enum {
   F_INT, F_BOOL, F_STR, F_ENUM, F_CLASSES, F_RANKS, F_VALUES, F_RANK_MAP, F_RANK, F_MAP, F_LIST,
-  F_INTS
+  F_INTS, F_COND
 } ftype_t;
 
 typedef struct field {

@@ -633,7 +633,7 @@ static void score_threes(const sc_t *s, int t, const int held[2], parts_t *x) {
   if (penalty) x->left -= (long)(held[0] + held[1]) * rs->red_threes.in_hand_penalty;
   int black = s->black3[t] + (penalty ? 0 : held[1]);
   int red = s->red3[t] - s->black3[t] + (penalty ? 0 : held[0]);
-  if (rs->red_threes.by_colour && rs->cards.bonus_threes == BONUS_THREES_ALL)
+  if (rs_red3_by_colour(rs)) /* red_threes.by_colour, in force with bonus_threes: all */
     x->red3 = threes_of(rs, red, melded) + threes_of(rs, black, melded);
   else
     x->red3 = threes_of(rs, red + black, melded);
