@@ -103,6 +103,7 @@ static bool left_out(const field_t *e, const char *entry) {
   if (e->type == F_STR) return !*at;
   if (e->type == F_INTS) return *(const int *)(entry + e->count_offset) == 0;
   if (e->type == F_COND) return ((const cond_t *)at)->tests == 0;
+  if (e->type == F_CLASSES) return *(const unsigned *)at == 0;
   for (int r = 0; e->type == F_RANKS && r < RANK_COUNT; r++) none = none && !((const bool *)at)[r];
   return e->type == F_RANKS && none;
 }

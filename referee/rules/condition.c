@@ -58,7 +58,9 @@ static size_t format_test(const cond_t *c, int k, char *out, size_t len) {
   const char *sep = "";
   if (ranked && n < len)
     n += (size_t)snprintf(out + n, len - n, "rank: %s", card_rank_name(c->rank)), sep = ", ";
-  if (lo > 0 && n < len) n += (size_t)snprintf(out + n, len - n, "%smin: %d", sep, lo), sep = ", ";
+  bool implied = ranked && lo == 1 && hi >= COND_MAX; /* {rank: R} alone: at least one */
+  if (lo > 0 && !implied && n < len)
+    n += (size_t)snprintf(out + n, len - n, "%smin: %d", sep, lo), sep = ", ";
   if (hi < COND_MAX && n < len) n += (size_t)snprintf(out + n, len - n, "%smax: %d", sep, hi);
   if (n < len) n += (size_t)snprintf(out + n, len - n, "}");
   return n;

@@ -18,7 +18,7 @@
 #include "rulekeys.h"
 
 enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8,
-       RS_MAX_RED3_BANDS = 8, RS_BAND_NOTES = 4,
+       RS_MAX_RED3_BANDS = 8, RS_BAND_NOTES = 4, RS_MAX_DISCARD_BANS = 8,
        RS_MAX_WILD_BONUSES = 8,
        RS_MAX_RANK_RULES = 13, RS_MAX_PACKETS = 4, RS_MAX_SPECIAL_HANDS = 16,
        RS_MAX_GROUPS = 14, RS_NAME_MAX = 31 };
@@ -77,6 +77,13 @@ typedef struct {
   bool ends_game;
   int value;
 } rs_special_hand_t;
+/* discard.forbidden: cards of `ranks` or of `classes` (RS_* bits) are not
+ * discarded while `when` holds of the discarding player and team. */
+typedef struct {
+  bool ranks[RANK_COUNT];
+  unsigned classes;
+  cond_t when;
+} rs_discard_ban_t;
 /* bonus.packets: a packet's size. */
 typedef struct { int cards; } rs_packet_t;
 
@@ -94,6 +101,7 @@ typedef struct { int cards; } rs_packet_t;
 #define CLASSES RS_TYPE(unsigned, ) /* RS_* bits */
 #define RANKS RS_TYPE(bool, [RANK_COUNT])
 #define RANK RS_TYPE(int, )
+#define COND RS_TYPE(cond_t, )
 #define TEXT(len) RS_TYPE(char, [len]) /* a word, NUL-terminated */
 #define VALUES(lo, hi) RS_TYPE(int, [RANK_COUNT])
 #define RANK_MAP(lo, hi) RS_TYPE(int, [RANK_COUNT])
@@ -178,6 +186,7 @@ typedef struct {
 #undef RANKS
 #undef TEXT
 #undef RANK
+#undef COND
 #undef VALUES
 #undef RANK_MAP
 #undef LIST

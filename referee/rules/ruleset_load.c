@@ -198,9 +198,9 @@ static bool read_count(loader_t *ld, yaml_node_t *n, const char *name, int *out)
   return read_int(ld, n, &f, out);
 }
 
-/* A test's range, {min: N, max: N}; canastas's {rank: R} (min 1 then). */
+/* A test's range, {min: N, max: N}; canastas's {rank: R} (alone: min 1). */
 static bool read_range(loader_t *ld, yaml_node_t *n, int k, const char *name, cond_t *c) {
-  int lo = 0, hi = COND_MAX;
+  int lo = -1, hi = COND_MAX;
   for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
     yaml_node_t *key = yaml_document_get_node(ld->doc, p->key);
     yaml_node_t *v = yaml_document_get_node(ld->doc, p->value);
@@ -212,11 +212,11 @@ static bool read_range(loader_t *ld, yaml_node_t *n, int k, const char *name, co
       field_t f = {.key = "rank", .type = F_RANK};
       ok = read_rank(ld, v, &f, &c->rank);
       c->ranked = true;
-      lo = lo ? lo : 1;
     } else
       ok = fail_at(ld, key, "%s: expected min or max%s", name, k == COND_CANASTAS ? " or rank" : "");
     if (!ok) return false;
   }
+  if (lo < 0) lo = c->ranked && hi == COND_MAX ? 1 : 0;
   if (hi < lo) return fail_at(ld, n, "%s: max %d is below min %d", name, hi, lo);
   cond_add(c, (cond_fact_t)k, lo, hi);
   return true;

@@ -74,9 +74,19 @@ static const field_t packet_fields[] = {
   {.key = "bonus.packets.cards", ENTRY(rs_packet_t, cards), .min = 1, .max = 20},
   {.key = NULL}};
 
-/* red_threes.bands: `when` left out always holds; `each` 0: the table's
- * value; `short` false. */
+/* discard.forbidden, red_threes.bands: a `when` left out always holds;
+ * ranks and classes none; a band's `each` 0 (the table's value), `short`
+ * false. */
 #define OPTIONAL .dflt = ""
+static const field_t discard_ban_fields[] = {
+  {.key = "discard.forbidden.ranks", .type = F_RANKS,
+   .offset = offsetof(rs_discard_ban_t, ranks), OPTIONAL},
+  {.key = "discard.forbidden.classes", .type = F_CLASSES,
+   .offset = offsetof(rs_discard_ban_t, classes), OPTIONAL},
+  {.key = "discard.forbidden.when", .type = F_COND, .offset = offsetof(rs_discard_ban_t, when),
+   OPTIONAL},
+  {.key = NULL}};
+
 static const field_t red3_band_fields[] = {
   {.key = "red_threes.bands.when", .type = F_COND, .offset = offsetof(rs_red3_band_t, when),
    OPTIONAL},
@@ -100,6 +110,7 @@ static const field_t red3_band_fields[] = {
 #define CLASSES .type = F_CLASSES
 #define RANKS .type = F_RANKS
 #define RANK .type = F_RANK
+#define COND .type = F_COND
 #define TEXT(len) .type = F_STR, .min = 1, .max = (len) - 1
 #define VALUES(lo, hi) .type = F_VALUES, .min = lo, .max = hi
 #define RANK_MAP(lo, hi) .type = F_RANK_MAP, .min = lo, .max = hi

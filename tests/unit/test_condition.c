@@ -29,7 +29,8 @@ static cond_t cond_of(const char *when) {
 
 Test(condition, reads_and_writes_back) {
   static const char *const written[] = {
-      "{}", "{melds: 1}", "{canastas: {rank: 7, min: 1}}", "{canastas: {min: 1, max: 1}}",
+      "{}", "{melds: 1}", "{canastas: {rank: 7}}", "{canastas: {rank: 7, max: 0}}",
+      "{canastas: {rank: A, min: 2}}", "{canastas: {min: 1, max: 1}}",
       "{melds: {max: 0}}", "{opened: true, books: false}", "{turn: {max: 1}, stock: 10}",
       "{hand: {max: 1}, foot: true}", "{pure: 1, impure: 2, wild: 1}"};
   for (size_t i = 0; i < sizeof written / sizeof *written; i++) {
