@@ -225,6 +225,7 @@ typedef enum {
   FOOT_HAND_HELD, /* foot.when: hand_empty, and p still holds cards */
   FOOT_UNOPENED,  /* foot.when: opened, and the team has not opened (nor
                      melded in this turn, judged when its melding is over) */
+  FOOT_NOT_YET,   /* foot.after: the team has opened, the condition does not hold */
   FOOT_MAY,       /* p may pick it up */
   FOOT_MUST       /* the hand is used up (foot.when: hand_empty, or
                      going_out.foot): the foot is p's next action, and the
@@ -238,7 +239,10 @@ static inline foot_now_t eng_foot_now(const engine_t *e, int p) {
   if (empty && (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot)) return FOOT_MUST;
   if (rs->foot.when == FOOT_WHEN_HAND_EMPTY) return FOOT_HAND_HELD;
   bool opened = e->team_opened[e->team_of[p]] || (p == e->current && e->first_meld.set);
-  return opened ? FOOT_MAY : FOOT_UNOPENED;
+  if (!opened) return FOOT_UNOPENED;
+  if (rs->foot.after.tests && !eng_holds(e, &rs->foot.after, e->team_of[p], p))
+    return FOOT_NOT_YET; /* "after completing his first canasta" */
+  return FOOT_MAY;
 }
 
 static inline bool eng_foot_waits(const engine_t *e, int p) {

@@ -366,6 +366,14 @@ static void pick_up_foot(engine_t *e, int p) {
   e->has_foot[p] = false;
 }
 
+/* foot.after: the condition the foot waits for does not hold yet. */
+static bool foot_not_yet(engine_t *e, const stmt_t *st, int p) {
+  char when[256];
+  cond_format(&e->rs->foot.after, when, sizeof when);
+  return eng_fail(e, st, st->verb_word.col, CODE_FOOT, RK_FOOT_AFTER,
+                  _("%s's foot waits until %s holds of her and the team"), e->player_name[p], when);
+}
+
 /* When the foot may be picked up is eng_foot_now's: foot.when: opened, once
  * the team has opened (this turn's melding counts: it is judged when the
  * melding is over); hand_empty, once the hand is used up, opened or not —
@@ -388,7 +396,9 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   if (now == FOOT_UNOPENED)
     return eng_fail(e, st, col, CODE_NOT_OPENED, RK_FOOT_SIZE,
                 _("the team has not opened: the foot is picked up after the opening"));
+  if (now == FOOT_NOT_YET) return foot_not_yet(e, st, p);
   eng_use(e, RK_FOOT_WHEN);
+  if (e->rs->foot.after.tests) eng_use(e, RK_FOOT_AFTER);
   if (p == e->walker) eng_use(e, RK_FOOT_WALKING);
   if (!eng_check_no_red3(e, st, p)) return false;
   pick_up_foot(e, p);
