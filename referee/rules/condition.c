@@ -5,10 +5,10 @@
 #include <string.h>
 
 static const char *const names[COND_FACTS] = {
-    [COND_MELDS] = "melds",   [COND_CANASTAS] = "canastas", [COND_PURE] = "pure",
-    [COND_IMPURE] = "impure", [COND_WILD] = "wild",         [COND_OPENED] = "opened",
-    [COND_BOOKS] = "books",   [COND_TURN] = "turn",         [COND_STOCK] = "stock",
-    [COND_HAND] = "hand",     [COND_FOOT] = "foot"};
+#define COND_NAME(id, name, yes_no) [id] = name,
+    COND_FACT_LIST(COND_NAME)
+#undef COND_NAME
+};
 
 bool cond_tests(const cond_t *c, cond_fact_t f) { return (c->tests >> f) & 1u; }
 
@@ -33,7 +33,12 @@ int cond_fact_parse(const char *name) {
 }
 
 bool cond_fact_is_bool(cond_fact_t f) {
-  return f == COND_OPENED || f == COND_BOOKS || f == COND_FOOT;
+  static const bool yes_no[COND_FACTS] = {
+#define COND_YES_NO(id, name, yes_no) [id] = yes_no,
+      COND_FACT_LIST(COND_YES_NO)
+#undef COND_YES_NO
+  };
+  return f < COND_FACTS && yes_no[f];
 }
 
 void cond_add(cond_t *c, cond_fact_t f, int lo, int hi) {

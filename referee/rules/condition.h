@@ -18,20 +18,27 @@
 
 #include "card.h"
 
-/* The facts, in the order their names are written back (cond_format).
- * opened, books and foot are 0 or 1 (written true or false). */
+/* The facts, each once: its id, its name in a ruleset and whether it is a
+ * yes-or-no fact (0 or 1, written true or false), in the order they are
+ * written back (cond_format). A new fact is a line here, its count in
+ * eng_facts (engine/facts.c) and its row in docs/rulesets.md. */
+#define COND_FACT_LIST(X)                                                                     \
+  X(COND_MELDS, "melds", false)         /* the team's melds on the table */                   \
+  X(COND_CANASTAS, "canastas", false)   /* its canastas, as going out counts them; by rank */ \
+  X(COND_PURE, "pure", false)           /* its pure canastas */                               \
+  X(COND_IMPURE, "impure", false)       /* its impure canastas */                             \
+  X(COND_WILD, "wild", false)           /* its canastas of wild cards */                      \
+  X(COND_OPENED, "opened", true)        /* the team has opened */                             \
+  X(COND_BOOKS, "books", true)          /* the team has what going out needs */               \
+  X(COND_TURN, "turn", false)           /* the player's turn in this hand, from 1 */          \
+  X(COND_STOCK, "stock", false)         /* cards in the stock */                              \
+  X(COND_HAND, "hand", false)           /* cards in the player's hand */                      \
+  X(COND_FOOT, "foot", true)            /* the player has picked up the foot */
+
 typedef enum {
-  COND_MELDS,    /* the team's melds on the table */
-  COND_CANASTAS, /* its canastas, as going out counts them; with a rank: of that rank */
-  COND_PURE,     /* its pure canastas */
-  COND_IMPURE,   /* its impure canastas */
-  COND_WILD,     /* its canastas of wild cards */
-  COND_OPENED,   /* the team has opened */
-  COND_BOOKS,    /* the team has what going out needs (going_out.*) */
-  COND_TURN,     /* the player's turn in this hand, from 1 */
-  COND_STOCK,    /* cards in the stock */
-  COND_HAND,     /* cards in the player's hand */
-  COND_FOOT,     /* the player has picked up the foot */
+#define COND_ID(id, name, yes_no) id,
+  COND_FACT_LIST(COND_ID)
+#undef COND_ID
   COND_FACTS
 } cond_fact_t;
 
@@ -59,6 +66,10 @@ bool cond_holds(const cond_t *c, const cond_facts_t *f);
 
 /* Whether c tests fact f (the engine computes only the facts asked). */
 bool cond_tests(const cond_t *c, cond_fact_t f);
+
+/* The facts' names, "melds, canastas, ...", for a message. */
+#define COND_JOIN(id, name, yes_no) ", " name
+#define COND_FACT_NAMES (COND_FACT_LIST(COND_JOIN) + 2)
 
 /* The fact named NAME ("canastas"), or -1; whether it is a yes-or-no fact. */
 int cond_fact_parse(const char *name);

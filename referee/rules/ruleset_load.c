@@ -241,8 +241,8 @@ static bool read_cond(loader_t *ld, yaml_node_t *n, const field_t *f, cond_t *c)
     const char *name = scalar(key) ? scalar(key) : "";
     int k = cond_fact_parse(name);
     if (k < 0)
-      return fail_at(ld, key, "%s: unknown condition \"%s\" (melds, canastas, pure, impure, "
-                     "wild, opened, books, turn, stock, hand, foot)", field_name(f), name);
+      return fail_at(ld, key, "%s: unknown condition \"%s\" (%s)", field_name(f), name,
+                     COND_FACT_NAMES);
     if (cond_tests(c, (cond_fact_t)k))
       return fail_at(ld, key, "%s: condition \"%s\" given twice", field_name(f), name);
     bool yes = false, is_bool = cond_fact_is_bool((cond_fact_t)k);
