@@ -160,7 +160,7 @@ void eng_use(engine_t *e, rule_key_t k);
 /* ---- conditions (facts.c) ---- */
 /* The facts of condition.h for team and player p (-1: none, the player's
  * facts 0): those `want` names (a cond_t's tests) counted, the cheap ones
- * always. */
+ * always; canastas_of is filled only when `want` names canastas. */
 void eng_facts(const engine_t *e, int team, int p, unsigned want, cond_facts_t *f);
 /* Whether condition c holds of team and player p now. */
 bool eng_holds(const engine_t *e, const cond_t *c, int team, int p);

@@ -9,6 +9,7 @@
 
 /* The team's canastas, by kind and, of sets, by rank. */
 static void canasta_facts(const engine_t *e, int team, cond_facts_t *f) {
+  memset(f->canastas_of, 0, sizeof f->canastas_of);
   canastas_t c = meld_canastas(e->kinds, e->melds, e->nmelds, team);
   f->n[COND_CANASTAS] = c.all;
   f->n[COND_PURE] = c.pure;
@@ -30,8 +31,9 @@ static bool books(const engine_t *e, int team) {
   return true;
 }
 
+/* Each fact is set (those not asked to 0); canastas_of only when asked. */
 void eng_facts(const engine_t *e, int team, int p, unsigned want, cond_facts_t *f) {
-  memset(f, 0, sizeof *f);
+  memset(f->n, 0, sizeof f->n);
   const unsigned canastas = 1u << COND_CANASTAS | 1u << COND_PURE | 1u << COND_IMPURE |
                             1u << COND_WILD;
   f->n[COND_MELDS] = eng_team_meld_count(e, team);

@@ -158,8 +158,9 @@ static void note_rank_uses(engine_t *e, int t) {
   if (used) eng_use(e, RK_MELD_RANK_RULES);
 }
 
-/* The scoring rules a team's score relied on. */
-static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool concealed) {
+/* The scoring rules a team's score relied on; b: its red-three band. */
+static void note_score_uses(engine_t *e, int t, const score_parts_t *s, const rs_red3_band_t *b,
+                            bool concealed) {
   const ruleset_t *rs = e->rs;
   if (s->pure + s->impure + s->wild_pure + s->wild_impure > 0) eng_use(e, RK_CANASTA_MIN_CARDS);
   if (s->pure && rs->canasta.pure) eng_use(e, RK_CANASTA_PURE);
@@ -180,7 +181,6 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
     if (by_colour) eng_use(e, RK_RED_THREES_BY_COLOUR);
     eng_use(e, listed || (by_colour && rs->red_threes.ntotals) ? RK_RED_THREES_TOTALS
                                                               : RK_RED_THREES_EACH);
-    const rs_red3_band_t *b = team_band(e, t); /* the keys the band rests on */
     for (int i = 0; i < RS_BAND_NOTES && b->notes[i] != RK_NONE; i++) eng_use(e, b->notes[i]);
   }
   if (rs->canasta.needed_for_melds && eng_team_meld_count(e, t) > 0)
@@ -228,7 +228,7 @@ static void score_melds(const engine_t *e, int t, score_parts_t *s) {
   s->wild_impure = c.wild_impure;
 }
 
-static void score_team(const engine_t *e, int t, score_parts_t *s) {
+static void score_team(const engine_t *e, int t, const rs_red3_band_t *band, score_parts_t *s) {
   const ruleset_t *rs = e->rs;
   /* special_hands: the team that showed one scores its value, in place of
    * everything else (the going-out column) */
@@ -248,7 +248,7 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
     for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
     s->in_hand += score_left_in_hand(rs, &h) + score_rank_held(rs, &h);
   }
-  score_threes(e, t, held, team_band(e, t), s);
+  score_threes(e, t, held, band, s);
   if (e->out_player >= 0 && e->team_of[e->out_player] == t)
     s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
   int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;
@@ -262,7 +262,8 @@ void eng_score(engine_t *e, hand_score_t *out) {
   out->concealed = e->out_player >= 0 && e->concealed;
   eng_use(e, RK_CARDS_VALUES);
   for (int t = 0; t < e->nteams; t++) {
-    score_team(e, t, &out->team[t]);
-    note_score_uses(e, t, &out->team[t], out->concealed);
+    const rs_red3_band_t *band = team_band(e, t);
+    score_team(e, t, band, &out->team[t]);
+    note_score_uses(e, t, &out->team[t], band, out->concealed);
   }
 }

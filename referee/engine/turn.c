@@ -216,7 +216,7 @@ static bool judge_discard(engine_t *e, const stmt_t *st, int p, card_t c) {
   const ruleset_t *rs = e->rs;
   bool listed = e->npile == 0 && rs->discard.not_on_empty[card_rank(c)] && rs_is_natural(rs, c);
   bool wild = rs->discard.wild_last_resort && rs_is_wild(rs, c);
-  if (!listed && !wild) return judge_bans(e, st, p, c);
+  if (!listed && !wild) return rs->discard.nforbidden == 0 || judge_bans(e, st, p, c);
   card_t other = c;
   for (card_t k = 0; k < CARD_KINDS && other == c; k++)
     if (e->hand[p].n[k] && (wild ? !rs_is_wild(rs, k)
@@ -232,7 +232,7 @@ static bool judge_discard(engine_t *e, const stmt_t *st, int p, card_t c) {
                              "natural card, %s"),
                     card_name(c, b), e->player_name[p], card_name(other, o));
   eng_use(e, wild ? RK_DISCARD_WILD_LAST_RESORT : RK_DISCARD_NOT_ON_EMPTY);
-  return judge_bans(e, st, p, c);
+  return rs->discard.nforbidden == 0 || judge_bans(e, st, p, c);
 }
 
 /* discard.forbidden: a card of an entry's ranks or classes is not
