@@ -192,31 +192,27 @@ static bool read_ints(loader_t *ld, yaml_node_t *n, const field_t *f, char *base
 static bool read_map(loader_t *ld, yaml_node_t *n, const field_t *fields, const char *section,
                      char *base, const char *what, bool partial);
 
-/* A condition's number, 0..COND_MAX. */
-static bool read_count(loader_t *ld, yaml_node_t *n, const char *name, int *out) {
-  field_t f = {.key = name, .type = F_INT, .max = COND_MAX};
-  return read_int(ld, n, &f, out);
-}
-
 /* A test's range, {min: N, max: N}; canastas's {rank: R} (alone: min 1). */
 static bool read_range(loader_t *ld, yaml_node_t *n, int k, const char *name, cond_t *c) {
-  int lo = -1, hi = COND_MAX;
+  static const char *const words[] = {"min", "max", "rank"};
+  int v[] = {-1, COND_MAX, -1};
+  unsigned seen = 0;
   for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
     yaml_node_t *key = yaml_document_get_node(ld->doc, p->key);
-    yaml_node_t *v = yaml_document_get_node(ld->doc, p->value);
     const char *word = scalar(key) ? scalar(key) : "";
-    bool ok = true;
-    if (strcmp(word, "min") == 0) ok = read_count(ld, v, "min", &lo);
-    else if (strcmp(word, "max") == 0) ok = read_count(ld, v, "max", &hi);
-    else if (strcmp(word, "rank") == 0 && k == COND_CANASTAS) {
-      field_t f = {.key = "rank", .type = F_RANK};
-      ok = read_rank(ld, v, &f, &c->rank);
-      c->ranked = true;
-    } else
-      ok = fail_at(ld, key, "%s: expected min or max%s", name, k == COND_CANASTAS ? " or rank" : "");
-    if (!ok) return false;
+    unsigned i = 0;
+    while (i < 3 && strcmp(word, words[i]) != 0) i++;
+    if (i == 3 || (i == 2 && k != COND_CANASTAS))
+      return fail_at(ld, key, "%s: expected min or max%s", name, k == COND_CANASTAS ? " or rank" : "");
+    if (seen & 1u << i) return fail_at(ld, key, "%s: \"%s\" given twice", name, word);
+    seen |= 1u << i;
+    field_t f = {.key = words[i], .type = i == 2 ? F_RANK : F_INT, .max = COND_MAX};
+    yaml_node_t *val = yaml_document_get_node(ld->doc, p->value);
+    if (!(i == 2 ? read_rank(ld, val, &f, &v[2]) : read_int(ld, val, &f, &v[i]))) return false;
   }
-  if (lo < 0) lo = c->ranked && hi == COND_MAX ? 1 : 0;
+  c->ranked = v[2] >= 0;
+  c->rank = c->ranked ? v[2] : 0;
+  int lo = v[0] >= 0 ? v[0] : c->ranked && v[1] == COND_MAX ? 1 : 0, hi = v[1];
   if (hi < lo) return fail_at(ld, n, "%s: max %d is below min %d", name, hi, lo);
   cond_add(c, (cond_fact_t)k, lo, hi);
   return true;
@@ -247,10 +243,10 @@ static bool read_cond(loader_t *ld, yaml_node_t *n, const field_t *f, cond_t *c)
       return fail_at(ld, key, "%s: condition \"%s\" given twice", field_name(f), name);
     bool yes = false, is_bool = cond_fact_is_bool((cond_fact_t)k);
     int lo = 0;
-    field_t bf = {.key = name, .type = F_BOOL};
-    if (is_bool ? !read_bool(ld, v, &bf, &yes)
+    field_t nf = {.key = name, .type = is_bool ? F_BOOL : F_INT, .max = COND_MAX};
+    if (is_bool ? !read_bool(ld, v, &nf, &yes)
                 : v->type == YAML_MAPPING_NODE ? !read_range(ld, v, k, name, c)
-                                               : !read_count(ld, v, name, &lo))
+                                               : !read_int(ld, v, &nf, &lo))
       return false;
     if (is_bool || v->type != YAML_MAPPING_NODE)
       cond_add(c, (cond_fact_t)k, is_bool ? yes : lo, is_bool ? yes : COND_MAX);

@@ -66,7 +66,8 @@ Test(condition, bad_conditions_are_refused_where_they_stand) {
       {"{opened: 1}", "expected true or false"},
       {"{melds: {rank: 7}}", "expected min or max"},
       {"{canastas: {min: 3, max: 1}}", "max 1 is below min 3"},
-      {"[canastas]", "expected a condition"}};
+      {"[canastas]", "expected a condition"},
+      {"{canastas: {rank: 7, rank: 8}}", "\"rank\" given twice"}};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     char text[512];
     snprintf(text, sizeof text,
