@@ -79,6 +79,12 @@ static void put_scalar(FILE *out, const field_t *f, const char *base) {
         fprintf(out, "%s%d", i ? ", " : "", ((const int *)at)[i]);
       putc(']', out);
       break;
+    case F_COND: {
+      char text[512];
+      cond_format((const cond_t *)at, text, sizeof text);
+      fputs(text, out);
+      break;
+    }
     case F_MAP:
     case F_LIST: break;
   }
@@ -96,6 +102,8 @@ static bool left_out(const field_t *e, const char *entry) {
   if (e->type == F_BOOL) return !*(const bool *)at;
   if (e->type == F_STR) return !*at;
   if (e->type == F_INTS) return *(const int *)(entry + e->count_offset) == 0;
+  if (e->type == F_COND) return ((const cond_t *)at)->tests == 0;
+  if (e->type == F_CLASSES) return *(const unsigned *)at == 0;
   for (int r = 0; e->type == F_RANKS && r < RANK_COUNT; r++) none = none && !((const bool *)at)[r];
   return e->type == F_RANKS && none;
 }
@@ -131,6 +139,9 @@ static void put_map(FILE *out, const field_t *fields, const char *section, const
                     int depth) {
   for (const field_t *f = fields; f->key; f++) {
     if (!*f->key || !field_in(f, section) || (depth == 0 && own_key(f))) continue;
+    /* bands made from the shorthand keys, which are written, are made again */
+    if (f == &schema_fields[RK_RED_THREES_BANDS] && !rs_red3_bands_given((const ruleset_t *)base))
+      continue;
     fprintf(out, "%*s%s:", depth * 2, "", field_name(f));
     if (f->type == F_MAP) {
       putc('\n', out);

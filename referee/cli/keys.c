@@ -25,6 +25,7 @@ static void put_type(FILE *out, const field_t *f) {
   case F_RANK_MAP: fprintf(out, "some ranks to an integer %ld..%ld", f->min, f->max); break;
   case F_LIST: fprintf(out, "list of %ld to %ld entries", f->min, f->max); break;
   case F_INTS: fprintf(out, "list of integers %ld..%ld", f->min, f->max); break;
+  case F_COND: fputs("a condition on the game", out); break;
   case F_MAP: fputs("section", out); break;
   }
 }

@@ -158,6 +158,14 @@ bool eng_judged(engine_t *e, const stmt_t *st, unsigned col);
 void eng_mark(mark_t *m, const stmt_t *st);
 void eng_use(engine_t *e, rule_key_t k);
 
+/* ---- conditions (facts.c) ---- */
+/* The facts of condition.h for team and player p (-1: none, the player's
+ * facts 0): those `want` names (a cond_t's tests) counted, the cheap ones
+ * always; canastas_of is filled only when `want` names canastas. */
+void eng_facts(const engine_t *e, int team, int p, unsigned want, cond_facts_t *f);
+/* Whether condition c holds of team and player p now. */
+bool eng_holds(const engine_t *e, const cond_t *c, int team, int p);
+
 /* ---- cards (engine.c) ---- */
 /* The bonus cards among cc (cards.bonus_threes: red threes by default). */
 unsigned eng_bonus_count(const ruleset_t *rs, const card_counts_t *cc);
@@ -218,24 +226,32 @@ typedef enum {
   FOOT_HAND_HELD, /* foot.when: hand_empty, and p still holds cards */
   FOOT_UNOPENED,  /* foot.when: opened, and the team has not opened (nor
                      melded in this turn, judged when its melding is over) */
+  FOOT_NOT_YET,   /* foot.after: the team has opened, the condition does not hold */
   FOOT_MAY,       /* p may pick it up */
   FOOT_MUST       /* the hand is used up (foot.when: hand_empty, or
                      going_out.foot): the foot is p's next action, and the
                      empty hand is not going out */
 } foot_now_t;
 
+/* FOOT_MUST: p's hand is used up and the foot is down. */
+static inline bool eng_foot_waits(const engine_t *e, int p) {
+  const ruleset_t *rs = e->rs;
+  return e->has_foot[p] && e->hand[p].total == 0 &&
+         (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot);
+}
+
+/* foot.after: FOOT_MAY, or FOOT_NOT_YET while its condition does not hold
+ * ("after completing his first canasta"); a call, off the common path. */
+foot_now_t eng_foot_after(const engine_t *e, int p);
+
 static inline foot_now_t eng_foot_now(const engine_t *e, int p) {
   const ruleset_t *rs = e->rs;
   if (!e->has_foot[p]) return FOOT_NONE;
-  bool empty = e->hand[p].total == 0;
-  if (empty && (rs->foot.when == FOOT_WHEN_HAND_EMPTY || rs->going_out.foot)) return FOOT_MUST;
+  if (eng_foot_waits(e, p)) return FOOT_MUST;
   if (rs->foot.when == FOOT_WHEN_HAND_EMPTY) return FOOT_HAND_HELD;
   bool opened = e->team_opened[e->team_of[p]] || (p == e->current && e->first_meld.set);
-  return opened ? FOOT_MAY : FOOT_UNOPENED;
-}
-
-static inline bool eng_foot_waits(const engine_t *e, int p) {
-  return eng_foot_now(e, p) == FOOT_MUST;
+  if (!opened) return FOOT_UNOPENED;
+  return rs->foot.after.tests ? eng_foot_after(e, p) : FOOT_MAY;
 }
 
 /* ---- melding (melding.c) ---- */

@@ -280,6 +280,9 @@ go_lack_t eng_going_out_lack(const engine_t *e, int p) {
   team_has(e, e->team_of[p], has);
   for (int k = 0; k < GO_KINDS; k++)
     if (has[k] < needs(rs, k)) return (go_lack_t){requirements[k].rule, has[k], needs(rs, k)};
+  /* going_out.needs: "you must have made at least one 7s canasta" */
+  if (rs->going_out.needs.tests && !eng_holds(e, &rs->going_out.needs, e->team_of[p], p))
+    return (go_lack_t){RK_GOING_OUT_NEEDS, 0, 0};
   /* going_out.no_unfinished: `have` is the unfinished meld's number (#N) for
    * a meld of wild cards (`need` 0), its rank for a set of meld.rank_rules
    * (`need` 1) */
@@ -309,6 +312,12 @@ static bool fail_lack(engine_t *e, const mark_t *at, int p, go_lack_t l, const c
     return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                          _("%s but the team's meld of wild cards #%d is unfinished: going out "
                            "needs it complete"), who, l.have);
+  if (l.rule == RK_GOING_OUT_NEEDS) {
+    char when[256];
+    cond_format(&e->rs->going_out.needs, when, sizeof when);
+    return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
+                         _("%s but the team does not meet %s, which going out needs"), who, when);
+  }
   int k = requirement_of(l.rule);
   return eng_fail_mark(e, at, p, CODE_GO_OUT_REQUIREMENT, l.rule,
                        i18n_plural(requirements[k].has_one, requirements[k].has_many,
@@ -332,6 +341,7 @@ static bool judge_requirements_as(engine_t *e, const mark_t *at, int p, const ch
   for (int k = 0; k < GO_KINDS; k++)
     if (needs(rs, k) > 0) eng_use(e, requirements[k].rule);
   if (rule_key_active(rs, RK_GOING_OUT_NO_UNFINISHED)) eng_use(e, RK_GOING_OUT_NO_UNFINISHED);
+  if (rs->going_out.needs.tests) eng_use(e, RK_GOING_OUT_NEEDS);
   return true;
 }
 

@@ -41,97 +41,80 @@ long score_cards(const ruleset_t *rs, const card_counts_t *cc) {
 }
 
 /* red_threes.in_hand: penalty: held threes cost in_hand_penalty each (true)
- * rather than counting as laid. */
-static bool held_penalised(const ruleset_t *rs, bool melded) {
+ * rather than counting as laid; penalty_without_meld: where the band says
+ * the team is short of what its threes need. */
+static bool held_penalised(const ruleset_t *rs, bool short_of) {
   rs_red3_in_hand_t mode = rs->red_threes.in_hand;
-  return mode == RED3_IN_HAND_PENALTY || (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && !melded);
+  return mode == RED3_IN_HAND_PENALTY || (mode == RED3_IN_HAND_PENALTY_WITHOUT_MELD && short_of);
 }
 
-/* The threes scored (score_red_threes); against: they count against a team
- * that melded (red_threes.negative_without_books), at the value they would
- * have counted for; a held three's penalty stays a penalty. */
-static long threes_scored(const ruleset_t *rs, int laid, int held, bool melded, bool against,
+/* Where no band holds, the threes count for the team. */
+static const rs_red3_band_t counting_for = {.counts = COUNTS_FOR};
+
+/* The threes scored by the band (score_red_threes): at the table's value or
+ * `each` apiece, for the team, nothing, or against it; a held three's
+ * penalty stays a penalty. */
+static long threes_scored(const ruleset_t *rs, const rs_red3_band_t *b, int laid, int held,
                           int *count) {
-  bool penalty = held_penalised(rs, melded);
+  bool penalty = held_penalised(rs, b->short_of);
   *count = laid + (penalty ? 0 : held);
-  long v = rs_red3_value(rs, *count);
-  if (!melded && rs->red_threes.without_meld_each > 0)
-    v = -(long)*count * rs->red_threes.without_meld_each; /* a fixed penalty each */
-  else if ((!melded && rs->red_threes.negative_without_meld) || (melded && against)) v = -v;
+  long v = b->each > 0 ? (long)*count * b->each : rs_red3_value(rs, *count);
+  if (b->counts != COUNTS_FOR) v = b->counts == COUNTS_AGAINST ? -v : 0;
   if (penalty) v -= (long)held * rs->red_threes.in_hand_penalty;
   return v;
 }
 
-long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count) {
-  return threes_scored(rs, laid, held, melded, false, count);
-}
-
-/* The threes in cc scored as red threes (score_red_threes): the red ones,
- * and with cards.bonus_threes: all the black ones too. */
-static unsigned threes_held(const ruleset_t *rs, const card_counts_t *cc) {
-  unsigned n = cc->n[card_make(RANK_3, SUIT_H)] + cc->n[card_make(RANK_3, SUIT_D)];
-  if (rs->cards.bonus_threes == BONUS_THREES_ALL)
-    n += cc->n[card_make(RANK_3, SUIT_S)] + cc->n[card_make(RANK_3, SUIT_C)];
-  return n;
+long score_red_threes(const ruleset_t *rs, const rs_red3_band_t *band, int laid, int held,
+                      int *count) {
+  return threes_scored(rs, band ? band : &counting_for, laid, held, count);
 }
 
 long score_left_in_hand(const ruleset_t *rs, const card_counts_t *hand) {
   card_counts_t h = *hand;
-  card_t h3 = card_make(RANK_3, SUIT_H), d3 = card_make(RANK_3, SUIT_D);
-  card_t s3 = card_make(RANK_3, SUIT_S), c3 = card_make(RANK_3, SUIT_C);
-  h.n[h3] = h.n[d3] = 0; /* red threes are scored as red threes */
-  unsigned black3 = rs->cards.bonus_threes == BONUS_THREES_ALL ? 0u : h.n[s3] + h.n[c3];
-  h.n[s3] = h.n[c3] = 0;
+  /* red threes are scored as red threes; black ones at cards.black3_in_hand
+   * unless they are bonus cards too */
+  unsigned black3 = rs->cards.bonus_threes == BONUS_THREES_ALL ? 0u : rs_threes_of_colour(&h, 1);
+  for (int suit = 0; suit < 4; suit++) h.n[card_make(RANK_3, suit)] = 0;
   return -(score_cards(rs, &h) + (long)black3 * rs->cards.black3_in_hand);
 }
 
 /* ---- a hand ------------------------------------------------------------ */
 
-/* red_threes.canastas_needed: the team's red threes count for it only with
- * so many canastas, counted as going out counts them (meld_canastas: the
- * complete sequences too where sequence.canasta); short of them, it scores
- * them as a team without a meld does. */
-static bool red3_short(const engine_t *e, int t) {
-  int need = e->rs->red_threes.canastas_needed;
-  return need > 0 && meld_canastas(e->kinds, e->melds, e->nmelds, t).all < need;
+/* red_threes.bands: the first band that holds of the team (its facts
+ * counted only for the bands' tests: at scoring, never while judging). */
+static const rs_red3_band_t *team_band(const engine_t *e, int t) {
+  const ruleset_t *rs = e->rs;
+  unsigned want = 0;
+  for (int i = 0; i < rs->red_threes.nbands; i++) want |= rs->red_threes.bands[i].when.tests;
+  cond_facts_t f;
+  eng_facts(e, t, -1, want, &f);
+  const rs_red3_band_t *b = rs_red3_band(rs, &f);
+  return b ? b : &counting_for;
 }
 
 /* red_threes.by_colour: the team's threes held in the hands and the feet, red
  * (colour 0) or black (1). */
 static int colour_held(const engine_t *e, int t, int colour) {
-  card_t a = card_make(RANK_3, colour ? SUIT_S : SUIT_H);
-  card_t b = card_make(RANK_3, colour ? SUIT_C : SUIT_D);
   int n = 0;
   for (int p = 0; p < e->nplayers; p++)
     if (e->team_of[p] == t)
-      n += e->hand[p].n[a] + e->hand[p].n[b] + e->foot[p].n[a] + e->foot[p].n[b];
+      n += (int)(rs_threes_of_colour(&e->hand[p], colour) + rs_threes_of_colour(&e->foot[p], colour));
   return n;
 }
 
 /* red_threes.*: the team's threes, scored together or (by_colour: "each
- * colour counted apart") as two sets by the same table, both with one sign;
- * counts_for: the team has what they need to count for it; against:
- * red_threes.negative_without_books turns them against it. */
-static void score_threes(const engine_t *e, int t, int held, bool counts_for, bool against,
+ * colour counted apart") as two sets by the same table, both by the band. */
+static void score_threes(const engine_t *e, int t, int held, const rs_red3_band_t *b,
                          score_parts_t *s) {
   const ruleset_t *rs = e->rs;
-  if (!rs->red_threes.by_colour || rs->cards.bonus_threes != BONUS_THREES_ALL) {
-    s->red_threes =
-        threes_scored(rs, e->red_threes[t], held, counts_for, against, &s->red_three_count);
+  if (!rs_red3_by_colour(rs)) {
+    s->red_threes = threes_scored(rs, b, e->red_threes[t], held, &s->red_three_count);
     return;
   }
   int black = e->black_threes[t], red = e->red_threes[t] - black, nred, nblack;
-  s->red_threes = threes_scored(rs, red, colour_held(e, t, 0), counts_for, against, &nred) +
-                  threes_scored(rs, black, colour_held(e, t, 1), counts_for, against, &nblack);
+  s->red_threes = threes_scored(rs, b, red, colour_held(e, t, 0), &nred) +
+                  threes_scored(rs, b, black, colour_held(e, t, 1), &nblack);
   s->red_three_count = nred + nblack;
-}
-
-/* red_threes.zero_from: a team short of red_threes.canastas_needed with
- * this many canastas scores its threes zero ("exactly one: not counted"). */
-static bool threes_zero(const engine_t *e, int t) {
-  int from = e->rs->red_threes.zero_from;
-  return from > 0 && red3_short(e, t) && eng_team_meld_count(e, t) > 0 &&
-         meld_canastas(e->kinds, e->melds, e->nmelds, t).all >= from;
 }
 
 /* The red threes and black threes that stayed in the team's hands. */
@@ -140,9 +123,8 @@ static void note_hand_uses(engine_t *e, int t) {
   unsigned red = 0, black = 0;
   for (int p = 0; p < e->nplayers; p++) {
     if (e->team_of[p] != t) continue;
-    red += threes_held(rs, &e->hand[p]) + threes_held(rs, &e->foot[p]);
-    if (rs->cards.bonus_threes != BONUS_THREES_ALL)
-      black += e->hand[p].n[card_make(RANK_3, SUIT_S)] + e->hand[p].n[card_make(RANK_3, SUIT_C)];
+    red += rs_bonus_threes(rs, &e->hand[p]) + rs_bonus_threes(rs, &e->foot[p]);
+    if (rs->cards.bonus_threes != BONUS_THREES_ALL) black += rs_threes_of_colour(&e->hand[p], 1);
   }
   if (black && rs->cards.black3_in_hand) eng_use(e, RK_CARDS_BLACK3_IN_HAND);
   if (!red || rs->red_threes.in_hand == RED3_IN_HAND_AS_LAID) return;
@@ -180,8 +162,9 @@ static void note_rank_uses(engine_t *e, int t) {
   if (used) eng_use(e, RK_MELD_RANK_RULES);
 }
 
-/* The scoring rules a team's score relied on. */
-static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool concealed) {
+/* The scoring rules a team's score relied on; b: its red-three band. */
+static void note_score_uses(engine_t *e, int t, const score_parts_t *s, const rs_red3_band_t *b,
+                            bool concealed) {
   const ruleset_t *rs = e->rs;
   if (s->pure + s->impure + s->wild_pure + s->wild_impure > 0) eng_use(e, RK_CANASTA_MIN_CARDS);
   if (s->pure && rs->canasta.pure) eng_use(e, RK_CANASTA_PURE);
@@ -198,19 +181,11 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, bool con
     bool listed = false;
     for (int i = 0; i < rs->red_threes.ntotals; i++)
       listed = listed || rs->red_threes.totals[i].count == s->red_three_count;
-    bool by_colour = rs->red_threes.by_colour && rs->cards.bonus_threes == BONUS_THREES_ALL;
+    bool by_colour = rs_red3_by_colour(rs);
     if (by_colour) eng_use(e, RK_RED_THREES_BY_COLOUR);
     eng_use(e, listed || (by_colour && rs->red_threes.ntotals) ? RK_RED_THREES_TOTALS
                                                               : RK_RED_THREES_EACH);
-    if (threes_zero(e, t)) eng_use(e, RK_RED_THREES_ZERO_FROM);
-    bool as_unmelded = eng_team_meld_count(e, t) == 0 || red3_short(e, t);
-    if (rs->red_threes.canastas_needed > 0) eng_use(e, RK_RED_THREES_CANASTAS_NEEDED);
-    if (as_unmelded && rs->red_threes.without_meld_each > 0)
-      eng_use(e, RK_RED_THREES_WITHOUT_MELD_EACH);
-    else if (rs->red_threes.negative_without_meld && as_unmelded)
-      eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
-    if (rs->red_threes.negative_without_books && eng_team_meld_count(e, t) > 0)
-      eng_use(e, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS);
+    for (int i = 0; i < RS_BAND_NOTES && b->notes[i] != RK_NONE; i++) eng_use(e, b->notes[i]);
   }
   if (rs->canasta.needed_for_melds && eng_team_meld_count(e, t) > 0)
     eng_use(e, RK_CANASTA_NEEDED_FOR_MELDS);
@@ -257,16 +232,7 @@ static void score_melds(const engine_t *e, int t, score_parts_t *s) {
   s->wild_impure = c.wild_impure;
 }
 
-/* The team has what going out needs (going_out.canastas, pure, ...). */
-static bool books_made(const engine_t *e, int t) {
-  int more[GO_KINDS];
-  eng_going_out_needs(e, t, more);
-  for (int k = 0; k < GO_KINDS; k++)
-    if (more[k] > 0) return false;
-  return true;
-}
-
-static void score_team(const engine_t *e, int t, score_parts_t *s) {
+static void score_team(const engine_t *e, int t, const rs_red3_band_t *band, score_parts_t *s) {
   const ruleset_t *rs = e->rs;
   /* special_hands: the team that showed one scores its value, in place of
    * everything else (the going-out column) */
@@ -281,22 +247,12 @@ static void score_team(const engine_t *e, int t, score_parts_t *s) {
   int held = 0;
   for (int p = 0; p < e->nplayers; p++) {
     if (e->team_of[p] != t) continue;
-    held += (int)(threes_held(rs, &e->hand[p]) + threes_held(rs, &e->foot[p]));
+    held += (int)(rs_bonus_threes(rs, &e->hand[p]) + rs_bonus_threes(rs, &e->foot[p]));
     card_counts_t h = e->hand[p];
     for (card_t k = 0; k < CARD_KINDS; k++) h.n[k] = (uint16_t)(h.n[k] + e->foot[p].n[k]);
     s->in_hand += score_left_in_hand(rs, &h) + score_rank_held(rs, &h);
   }
-  bool melded = eng_team_meld_count(e, t) > 0;
-  bool counts_for = melded && !red3_short(e, t);
-  /* red_threes.negative_without_books: a team that melded but lacks what
-   * going out needs counts its red threes against it, each colour at its own
-   * value (once: a team short of red_threes.canastas_needed has them against
-   * it already) */
-  bool against = rs->red_threes.negative_without_books && counts_for && !books_made(e, t);
-  score_threes(e, t, held, counts_for, against, s);
-  /* zero_from: the threes count nothing; one held still costs its penalty */
-  if (threes_zero(e, t))
-    s->red_threes = held_penalised(rs, counts_for) ? -(long)held * rs->red_threes.in_hand_penalty : 0;
+  score_threes(e, t, held, band, s);
   if (e->out_player >= 0 && e->team_of[e->out_player] == t)
     s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
   int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;
@@ -310,7 +266,8 @@ void eng_score(engine_t *e, hand_score_t *out) {
   out->concealed = e->out_player >= 0 && e->concealed;
   eng_use(e, RK_CARDS_VALUES);
   for (int t = 0; t < e->nteams; t++) {
-    score_team(e, t, &out->team[t]);
-    note_score_uses(e, t, &out->team[t], out->concealed);
+    const rs_red3_band_t *band = team_band(e, t);
+    score_team(e, t, band, &out->team[t]);
+    note_score_uses(e, t, &out->team[t], band, out->concealed);
   }
 }

@@ -16,11 +16,11 @@ long score_meld_bonus(const meld_kinds_t *k, const meld_t *m);
 /* The value of the cards counted one by one (cards.values). */
 long score_cards(const ruleset_t *rs, const card_counts_t *cc);
 
-/* red_threes.*: a team's red threes (negative, or red_threes.without_meld_each
- * each, for a team that melded nothing), `laid` on the table and `held` in its
- * hands and feet at the end, when it `melded` or not. The red threes counted
- * go to *count. */
-long score_red_threes(const ruleset_t *rs, int laid, int held, bool melded, int *count);
+/* red_threes.*: a team's red threes, `laid` on the table and `held` in its
+ * hands and feet at the end, as the team's band (red_threes.bands) counts
+ * them; NULL: for it. The red threes counted go to *count. */
+long score_red_threes(const ruleset_t *rs, const rs_red3_band_t *band, int laid, int held,
+                      int *count);
 
 /* What the cards left in a player's hand (and foot) cost, as a number <= 0:
  * red threes are scored as red threes, black threes at cards.black3_in_hand. */

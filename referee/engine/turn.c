@@ -223,11 +223,13 @@ static inline bool judge_turn_melding(engine_t *e, int p) {
  * discard an ace or a seven, unless these are the only natural cards you
  * have"; discard.wild_last_resort: a wild card is discarded only when
  * "a player has no other alternative". c is still in p's hand. */
+static bool judge_bans(engine_t *e, const stmt_t *st, int p, card_t c);
+
 static bool judge_discard(engine_t *e, const stmt_t *st, int p, card_t c) {
   const ruleset_t *rs = e->rs;
   bool listed = e->npile == 0 && rs->discard.not_on_empty[card_rank(c)] && rs_is_natural(rs, c);
   bool wild = rs->discard.wild_last_resort && rs_is_wild(rs, c);
-  if (!listed && !wild) return true;
+  if (!listed && !wild) return rs->discard.nforbidden == 0 || judge_bans(e, st, p, c);
   card_t other = c;
   for (card_t k = 0; k < CARD_KINDS && other == c; k++)
     if (e->hand[p].n[k] && (wild ? !rs_is_wild(rs, k)
@@ -243,6 +245,28 @@ static bool judge_discard(engine_t *e, const stmt_t *st, int p, card_t c) {
                              "natural card, %s"),
                     card_name(c, b), e->player_name[p], card_name(other, o));
   eng_use(e, wild ? RK_DISCARD_WILD_LAST_RESORT : RK_DISCARD_NOT_ON_EMPTY);
+  return rs->discard.nforbidden == 0 || judge_bans(e, st, p, c);
+}
+
+/* discard.forbidden: a card of an entry's ranks or classes is not
+ * discarded while the entry's condition holds of the player and team ("You
+ * cannot discard a 7 until you or your partner has made a canasta of 7s").
+ * c is still in p's hand (the going-out discard: {hand: {max: 1}}). */
+static bool judge_bans(engine_t *e, const stmt_t *st, int p, card_t c) {
+  const ruleset_t *rs = e->rs;
+  for (int i = 0; i < rs->discard.nforbidden; i++) {
+    const rs_discard_ban_t *b = &rs->discard.forbidden[i];
+    if (!b->ranks[card_rank(c)] && !(rs_classes(rs, c) & b->classes)) continue;
+    if (!eng_holds(e, &b->when, e->team_of[p], p)) {
+      eng_use(e, RK_DISCARD_FORBIDDEN); /* a listed card, discarded once allowed */
+      continue;
+    }
+    char name[4], when[256];
+    cond_format(&b->when, when, sizeof when);
+    return eng_fail(e, st, st->card_cols[0], CODE_DISCARD_FORBIDDEN, RK_DISCARD_FORBIDDEN,
+                    _("%s is not discarded while %s holds of %s and the team"),
+                    card_name(c, name), when, e->player_name[p]);
+  }
   return true;
 }
 
@@ -350,6 +374,14 @@ static void pick_up_foot(engine_t *e, int p) {
   e->has_foot[p] = false;
 }
 
+/* foot.after: the condition the foot waits for does not hold yet. */
+static bool foot_not_yet(engine_t *e, const stmt_t *st, int p) {
+  char when[256];
+  cond_format(&e->rs->foot.after, when, sizeof when);
+  return eng_fail(e, st, st->verb_word.col, CODE_FOOT, RK_FOOT_AFTER,
+                  _("%s's foot waits until %s holds of her and the team"), e->player_name[p], when);
+}
+
 /* When the foot may be picked up is eng_foot_now's: foot.when: opened, once
  * the team has opened (this turn's melding counts: it is judged when the
  * melding is over); hand_empty, once the hand is used up, opened or not —
@@ -372,7 +404,9 @@ static bool act_foot(engine_t *e, const stmt_t *st, int p) {
   if (now == FOOT_UNOPENED)
     return eng_fail(e, st, col, CODE_NOT_OPENED, RK_FOOT_SIZE,
                 _("the team has not opened: the foot is picked up after the opening"));
+  if (now == FOOT_NOT_YET) return foot_not_yet(e, st, p);
   eng_use(e, RK_FOOT_WHEN);
+  if (e->rs->foot.after.tests) eng_use(e, RK_FOOT_AFTER);
   if (p == e->walker) eng_use(e, RK_FOOT_WALKING);
   if (!eng_check_no_red3(e, st, p)) return false;
   pick_up_foot(e, p);

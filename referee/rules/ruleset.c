@@ -74,6 +74,101 @@ int rs_max_wild(const ruleset_t *rs, int ncards) {
   return m;
 }
 
+bool rs_red3_by_colour(const ruleset_t *rs) {
+  return rs->red_threes.by_colour && rs->cards.bonus_threes == BONUS_THREES_ALL;
+}
+
+unsigned rs_threes_of_colour(const card_counts_t *cc, int colour) {
+  return (unsigned)cc->n[card_make(RANK_3, colour ? SUIT_S : SUIT_H)] +
+         cc->n[card_make(RANK_3, colour ? SUIT_C : SUIT_D)];
+}
+
+unsigned rs_bonus_threes(const ruleset_t *rs, const card_counts_t *cc) {
+  unsigned n = rs_threes_of_colour(cc, 0);
+  return rs->cards.bonus_threes == BONUS_THREES_ALL ? n + rs_threes_of_colour(cc, 1) : n;
+}
+
+/* ---- red_threes.bands ---------------------------------------------------- */
+
+const rule_key_t rs_red3_shorthands[] = {
+    RK_RED_THREES_NEGATIVE_WITHOUT_MELD, RK_RED_THREES_WITHOUT_MELD_EACH,
+    RK_RED_THREES_CANASTAS_NEEDED, RK_RED_THREES_ZERO_FROM, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS,
+    RK_NONE};
+
+static rs_red3_band_t *band_add(ruleset_t *rs, rs_counts_t counts, bool short_of) {
+  rs_red3_band_t *b = &rs->red_threes.bands[rs->red_threes.nbands++];
+  memset(b, 0, sizeof *b); /* padding too: a ruleset compares whole */
+  b->counts = counts;
+  b->short_of = short_of;
+  return b;
+}
+
+static void note(rs_red3_band_t *b, bool when, rule_key_t k) {
+  for (int i = 0; when && i < RS_BAND_NOTES; i++)
+    if (b->notes[i] == RK_NONE) {
+      b->notes[i] = k;
+      return;
+    }
+}
+
+/* A team short of what its threes need: they cost without_meld_each each,
+ * count against it (negative_without_meld), or for it. */
+static rs_red3_band_t *short_band(ruleset_t *rs, rs_counts_t counts) {
+  const struct rs_red_threes *r = &rs->red_threes;
+  bool fixed = r->without_meld_each > 0, against = fixed || r->negative_without_meld;
+  rs_red3_band_t *b = band_add(rs, counts == COUNTS_FOR && against ? COUNTS_AGAINST : counts, true);
+  b->each = counts == COUNTS_FOR ? r->without_meld_each : 0;
+  note(b, fixed, RK_RED_THREES_WITHOUT_MELD_EACH);
+  note(b, !fixed && r->negative_without_meld, RK_RED_THREES_NEGATIVE_WITHOUT_MELD);
+  note(b, r->canastas_needed > 0, RK_RED_THREES_CANASTAS_NEEDED);
+  return b;
+}
+
+/* In order: no meld; zero_from..canastas_needed - 1 canastas (nothing);
+ * fewer than canastas_needed; without books (negative_without_books:
+ * against); the rest, for. A band notes each shorthand key a score by it
+ * relied on: canastas_needed and negative_without_books where they were
+ * asked (a team with a meld), the others where they decided. */
+void rs_red3_bands_from_keys(ruleset_t *rs) {
+  struct rs_red_threes *r = &rs->red_threes;
+  int need = r->canastas_needed, from = r->zero_from;
+  bool books = r->negative_without_books;
+  memset(r->bands, 0, sizeof r->bands);
+  r->nbands = 0;
+  cond_add(&short_band(rs, COUNTS_FOR)->when, COND_MELDS, 0, 0);
+  rs_red3_band_t *b;
+  if (from > 0 && from < need) {
+    b = short_band(rs, COUNTS_NOTHING);
+    cond_add(&b->when, COND_CANASTAS, from, need - 1);
+    note(b, true, RK_RED_THREES_ZERO_FROM);
+    note(b, books, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS);
+  }
+  if (need > 0) {
+    b = short_band(rs, COUNTS_FOR);
+    cond_add(&b->when, COND_CANASTAS, 0, need - 1);
+    note(b, books, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS);
+  }
+  if (books) {
+    b = band_add(rs, COUNTS_AGAINST, false);
+    cond_add(&b->when, COND_BOOKS, 0, 0);
+    note(b, true, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS);
+    note(b, need > 0, RK_RED_THREES_CANASTAS_NEEDED);
+  }
+  b = band_add(rs, COUNTS_FOR, false);
+  note(b, need > 0, RK_RED_THREES_CANASTAS_NEEDED);
+  note(b, books, RK_RED_THREES_NEGATIVE_WITHOUT_BOOKS);
+}
+
+bool rs_red3_bands_given(const ruleset_t *rs) {
+  return rs->red_threes.nbands > 0 && rs->red_threes.bands[0].notes[0] == RK_RED_THREES_BANDS;
+}
+
+const rs_red3_band_t *rs_red3_band(const ruleset_t *rs, const cond_facts_t *f) {
+  for (int i = 0; i < rs->red_threes.nbands; i++)
+    if (cond_holds(&rs->red_threes.bands[i].when, f)) return &rs->red_threes.bands[i];
+  return NULL;
+}
+
 int rs_red3_value(const ruleset_t *rs, int count) {
   for (int i = 0; i < rs->red_threes.ntotals; i++)
     if (rs->red_threes.totals[i].count == count) return rs->red_threes.totals[i].value;

@@ -14,8 +14,11 @@
 #include <stddef.h>
 
 #include "card.h"
+#include "condition.h"
+#include "rulekeys.h"
 
 enum { RS_MAX_SEATS = 8, RS_MAX_BANDS = 8, RS_MAX_WILD_LIMITS = 8, RS_MAX_RED3_TOTALS = 8,
+       RS_MAX_RED3_BANDS = 8, RS_BAND_NOTES = 4, RS_MAX_DISCARD_BANS = 8,
        RS_MAX_WILD_BONUSES = 8,
        RS_MAX_RANK_RULES = 13, RS_MAX_PACKETS = 4, RS_MAX_SPECIAL_HANDS = 16,
        RS_MAX_GROUPS = 14, RS_NAME_MAX = 31 };
@@ -28,6 +31,21 @@ typedef struct { int hand, minimum; } rs_by_hand_t;
 typedef struct { int cards, max_wild; } rs_wild_limit_t;
 typedef struct { int count, value; } rs_red3_total_t;
 typedef struct { int jokers, value; } rs_wild_bonus_t; /* wild_meld.by_jokers */
+/* red_threes.bands: the first band whose `when` holds of the team says how
+ * its threes count: for it, nothing, or against it, at the table's value or
+ * (`each` > 0) at `each` a three; `short_of` (YAML `short`): the team lacks
+ * what its threes need, which red_threes.in_hand: penalty_without_meld
+ * charges. `notes`: the keys a score by the band relies on (RK_NONE ends
+ * them): RK_RED_THREES_BANDS for bands given as such, the shorthand keys
+ * that made a band otherwise (rs_red3_bands_from_keys). */
+typedef enum { COUNTS_FOR, COUNTS_NOTHING, COUNTS_AGAINST } rs_counts_t;
+typedef struct {
+  cond_t when;
+  rs_counts_t counts;
+  int each;
+  bool short_of;
+  rule_key_t notes[RS_BAND_NOTES];
+} rs_red3_band_t;
 /* meld.rank_rules: a rank's own rules. `wild`: whether its melds take wild
  * cards (any), never, or only in the team's opening turn (opening: such a
  * meld is an ordinary one from then on). */
@@ -59,6 +77,13 @@ typedef struct {
   bool ends_game;
   int value;
 } rs_special_hand_t;
+/* discard.forbidden: cards of `ranks` or of `classes` (RS_* bits) are not
+ * discarded while `when` holds of the discarding player and team. */
+typedef struct {
+  bool ranks[RANK_COUNT];
+  unsigned classes;
+  cond_t when;
+} rs_discard_ban_t;
 /* bonus.packets: a packet's size. */
 typedef struct { int cards; } rs_packet_t;
 
@@ -76,6 +101,7 @@ typedef struct { int cards; } rs_packet_t;
 #define CLASSES RS_TYPE(unsigned, ) /* RS_* bits */
 #define RANKS RS_TYPE(bool, [RANK_COUNT])
 #define RANK RS_TYPE(int, )
+#define COND RS_TYPE(cond_t, )
 #define TEXT(len) RS_TYPE(char, [len]) /* a word, NUL-terminated */
 #define VALUES(lo, hi) RS_TYPE(int, [RANK_COUNT])
 #define RANK_MAP(lo, hi) RS_TYPE(int, [RANK_COUNT])
@@ -160,6 +186,7 @@ typedef struct {
 #undef RANKS
 #undef TEXT
 #undef RANK
+#undef COND
 #undef VALUES
 #undef RANK_MAP
 #undef LIST
@@ -231,6 +258,26 @@ unsigned rs_classes(const ruleset_t *rs, card_t c);
 bool rs_freezes_pile(const ruleset_t *rs, card_t c);
 /* pile.blocked_by: a top card that blocks the pile. */
 bool rs_blocks_pile(const ruleset_t *rs, card_t c);
+/* red_threes.bands from the shorthand keys (negative_without_meld,
+ * without_meld_each, canastas_needed, zero_from, negative_without_books):
+ * what the loader makes of them when a ruleset gives no bands; each band
+ * notes the shorthand keys it rests on. */
+void rs_red3_bands_from_keys(ruleset_t *rs);
+/* The shorthand keys of red_threes.bands, ending with RK_NONE. */
+extern const rule_key_t rs_red3_shorthands[];
+/* Whether the ruleset's bands were given as such (not made from the
+ * shorthand keys). */
+bool rs_red3_bands_given(const ruleset_t *rs);
+/* The band that holds of a team's facts (NULL: none, and its threes count
+ * for it). */
+const rs_red3_band_t *rs_red3_band(const ruleset_t *rs, const cond_facts_t *f);
+/* red_threes.by_colour in force: with cards.bonus_threes: all, red and
+ * black threes are valued apart. */
+bool rs_red3_by_colour(const ruleset_t *rs);
+/* Threes of cc of one colour (0 red, 1 black), and those rs scores as bonus
+ * cards (cards.bonus_threes: the red ones, or all). */
+unsigned rs_threes_of_colour(const card_counts_t *cc, int colour);
+unsigned rs_bonus_threes(const ruleset_t *rs, const card_counts_t *cc);
 /* What a team's `count` red threes are worth (before any sign). */
 int rs_red3_value(const ruleset_t *rs, int count);
 /* The most wild cards a meld of n cards may hold. */

@@ -15,20 +15,17 @@
  * leaves out has its default (rulekeys.def); it gives schema and name. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <yaml.h>
 
 #include "ruleset.h"
+#include "ruleset_file.h"
 #include "schema.h"
 
-enum { MAX_RULESET_BYTES = 1 << 20, MAX_FLOW_DEPTH = 32 };
 
 typedef struct {
   yaml_document_t *doc;
@@ -195,6 +192,68 @@ static bool read_ints(loader_t *ld, yaml_node_t *n, const field_t *f, char *base
 static bool read_map(loader_t *ld, yaml_node_t *n, const field_t *fields, const char *section,
                      char *base, const char *what, bool partial);
 
+/* A test's range, {min: N, max: N}; canastas's {rank: R} (alone: min 1). */
+static bool read_range(loader_t *ld, yaml_node_t *n, int k, const char *name, cond_t *c) {
+  static const char *const words[] = {"min", "max", "rank"};
+  int v[] = {-1, COND_MAX, -1};
+  unsigned seen = 0;
+  for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t *key = yaml_document_get_node(ld->doc, p->key);
+    const char *word = scalar(key) ? scalar(key) : "";
+    unsigned i = 0;
+    while (i < 3 && strcmp(word, words[i]) != 0) i++;
+    if (i == 3 || (i == 2 && k != COND_CANASTAS))
+      return fail_at(ld, key, "%s: expected min or max%s", name, k == COND_CANASTAS ? " or rank" : "");
+    if (seen & 1u << i) return fail_at(ld, key, "%s: \"%s\" given twice", name, word);
+    seen |= 1u << i;
+    field_t f = {.key = words[i], .type = i == 2 ? F_RANK : F_INT, .max = COND_MAX};
+    yaml_node_t *val = yaml_document_get_node(ld->doc, p->value);
+    if (!(i == 2 ? read_rank(ld, val, &f, &v[2]) : read_int(ld, val, &f, &v[i]))) return false;
+  }
+  c->ranked = v[2] >= 0;
+  c->rank = c->ranked ? v[2] : 0;
+  int lo = v[0] >= 0 ? v[0] : c->ranked && v[1] == COND_MAX ? 1 : 0, hi = v[1];
+  if (hi < lo) return fail_at(ld, n, "%s: max %d is below min %d", name, hi, lo);
+  cond_add(c, (cond_fact_t)k, lo, hi);
+  return true;
+}
+
+/* A condition (condition.h), a mapping of tests that must all hold:
+ *   condition := '{' (test (',' test)*)? '}'
+ *   test      := count-fact ':' (N | '{' ('min:' N)? ('max:' N)? '}')
+ *              | 'canastas' ':' '{' ('rank:' RANK)? ('min:' N)? ('max:' N)? '}'
+ *              | yes-no-fact ':' ('true' | 'false')
+ *   count-fact := melds | canastas | pure | impure | wild | turn | stock | hand
+ *   yes-no-fact := opened | books | foot
+ * N alone means at least N. */
+static bool read_cond(loader_t *ld, yaml_node_t *n, const field_t *f, cond_t *c) {
+  if (n->type != YAML_MAPPING_NODE)
+    return fail_at(ld, n, "%s: expected a condition, a mapping such as {canastas: 1}",
+                   field_name(f));
+  memset(c, 0, sizeof *c);
+  for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t *key = yaml_document_get_node(ld->doc, p->key);
+    yaml_node_t *v = yaml_document_get_node(ld->doc, p->value);
+    const char *name = scalar(key) ? scalar(key) : "";
+    int k = cond_fact_parse(name);
+    if (k < 0)
+      return fail_at(ld, key, "%s: unknown condition \"%s\" (%s)", field_name(f), name,
+                     COND_FACT_NAMES);
+    if (cond_tests(c, (cond_fact_t)k))
+      return fail_at(ld, key, "%s: condition \"%s\" given twice", field_name(f), name);
+    bool yes = false, is_bool = cond_fact_is_bool((cond_fact_t)k);
+    int lo = 0;
+    field_t nf = {.key = name, .type = is_bool ? F_BOOL : F_INT, .max = COND_MAX};
+    if (is_bool ? !read_bool(ld, v, &nf, &yes)
+                : v->type == YAML_MAPPING_NODE ? !read_range(ld, v, k, name, c)
+                                               : !read_int(ld, v, &nf, &lo))
+      return false;
+    if (is_bool || v->type != YAML_MAPPING_NODE)
+      cond_add(c, (cond_fact_t)k, is_bool ? yes : lo, is_bool ? yes : COND_MAX);
+  }
+  return true;
+}
+
 static bool read_list(loader_t *ld, yaml_node_t *n, const field_t *f, char *base) {
   if (n->type != YAML_SEQUENCE_NODE) return fail_at(ld, n, "%s: expected a list", field_name(f));
   long count = n->data.sequence.items.top - n->data.sequence.items.start;
@@ -227,6 +286,7 @@ static bool read_field(loader_t *ld, yaml_node_t *v, const field_t *f, char *bas
     case F_MAP: return read_map(ld, v, f->sub, f->section, base, field_name(f), true);
     case F_LIST: return read_list(ld, v, f, base);
     case F_INTS: return read_ints(ld, v, f, base);
+    case F_COND: return read_cond(ld, v, f, (cond_t *)at);
   }
   return false;
 }
@@ -248,19 +308,6 @@ static bool unknown_key(loader_t *ld, yaml_node_t *k, const field_t *fields, con
   if (near)
     return fail_at(ld, k, "%s: unknown key \"%s\" (did you mean \"%s\"?)", what, key, near);
   return fail_at(ld, k, "%s: unknown key \"%s\"", what, key);
-}
-
-/* The field of SECTION named `key` (its path "SECTION.key", "key" at the top,
- * compared in place: no field's name has a dot), or the table's end. */
-static size_t field_at(const field_t *fields, const char *section, const char *key) {
-  size_t i = 0, n = strlen(section);
-  for (bool dotted = !key || strchr(key, '.'); fields[i].key && !dotted; i++) {
-    const char *p = fields[i].key; /* "" for RK_NONE's */
-    if (*p && (n ? !strncmp(p, section, n) && p[n] == '.' && !strcmp(p + n + 1, key) : !strcmp(p, key)))
-      return i;
-  }
-  while (fields[i].key) i++;
-  return i;
 }
 
 /* A mapping against its fields (those of SECTION). Partial (over a base, or
@@ -394,45 +441,6 @@ static bool check_consistency(loader_t *ld, yaml_node_t *root, const ruleset_t *
   return check_wild_meld(ld, root, rs);
 }
 
-/* libyaml's scanner is quadratic in the depth of flow collections ([[[[...),
- * so a hostile file could hang it; no ruleset nests more than a few levels.
- * This scan skips quoted scalars and comments and refuses deep nesting. */
-static bool check_flow_depth(const char *text, size_t len, rs_error_t *err) {
-  unsigned line = 1, col = 0, depth = 0;
-  char quote = 0;
-  bool comment = false;
-  for (size_t i = 0; i < len; i++) {
-    char c = text[i];
-    col++;
-    if (c == '\n') {
-      line++;
-      col = 0;
-      comment = false;
-      continue;
-    }
-    if (comment) continue;
-    if (quote) {
-      if (c == '\\' && quote == '"' && i + 1 < len) i++, col++;
-      else if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'') quote = c;
-    else if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t')) comment = true;
-    else if (c == '[' || c == '{') {
-      if (++depth > MAX_FLOW_DEPTH) {
-        err->line = line;
-        err->col = col;
-        snprintf(err->message, sizeof err->message, "nesting deeper than %d levels",
-                 MAX_FLOW_DEPTH);
-        return false;
-      }
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      depth--;
-    }
-  }
-  return true;
-}
-
 static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t len,
                       rs_error_t *err, chain_t *ch);
 static bool load_named(ruleset_t *rs, const char *name_or_path, rs_error_t *err, chain_t *ch);
@@ -551,6 +559,20 @@ static bool apply_defaults(loader_t *ld, ruleset_t *rs) {
   return true;
 }
 
+/* red_threes.bands: as the document gives them, else made from the shorthand
+ * keys when it gives one or extends nothing; else the base's. */
+static void red3_bands(loader_t *ld, yaml_node_t *root, ruleset_t *rs, bool extends) {
+  if (node_of(ld, root, "red_threes.bands") != root) {
+    for (int i = 0; i < rs->red_threes.nbands; i++)
+      rs->red_threes.bands[i].notes[0] = RK_RED_THREES_BANDS;
+    return;
+  }
+  bool shorthand = !extends;
+  for (int i = 0; !shorthand && rs_red3_shorthands[i] != RK_NONE; i++)
+    shorthand = node_of(ld, root, rule_key_name(rs_red3_shorthands[i])) != root;
+  if (shorthand) rs_red3_bands_from_keys(rs);
+}
+
 /* The document's root against the schema, over a base when it extends one,
  * else over the defaults. */
 static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char *label,
@@ -568,6 +590,7 @@ static bool load_root(loader_t *ld, yaml_node_t *root, ruleset_t *rs, const char
     return false;
   }
   if (!read_map(ld, root, schema_fields, "", (char *)rs, "top level", extends)) return false;
+  red3_bands(ld, root, rs, extends);
   const char *own[] = {"schema", "name"};
   for (size_t i = 0; extends && i < sizeof own / sizeof own[0]; i++)
     if (node_of(ld, root, own[i]) == root)
@@ -596,7 +619,7 @@ static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t
     snprintf(err->message, sizeof err->message, "file larger than %d bytes", MAX_RULESET_BYTES);
     return false;
   }
-  if (!check_flow_depth(text, len, err)) return false;
+  if (!rs_check_flow_depth(text, len, err)) return false;
   yaml_parser_t parser;
   yaml_document_t doc;
   if (!yaml_parser_initialize(&parser)) return no_memory(err);
@@ -629,42 +652,12 @@ static bool load_text(ruleset_t *rs, const char *label, const char *text, size_t
   return ok;
 }
 
-/* Reads a ruleset file: a regular file only (a FIFO, a device or standard
- * input is refused without blocking), whose size the system knows (a /proc
- * file, reporting 0 bytes, is refused unread), at most MAX_RULESET_BYTES. */
-static char *read_ruleset_file(const char *path, size_t *n, struct stat *sb, rs_error_t *err) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-  const char *why = fd < 0 ? strerror(errno) : NULL;
-  if (fd >= 0 && fstat(fd, sb) != 0) why = strerror(errno);
-  else if (fd >= 0 && !S_ISREG(sb->st_mode)) why = "not a regular file (a FIFO, a device?)";
-  else if (fd >= 0 && sb->st_size == 0) why = "an empty file, or one whose size is unknown (/proc?)";
-  else if (fd >= 0 && sb->st_size > MAX_RULESET_BYTES) why = "file larger than 1 MB";
-  char *buf = why ? NULL : malloc((size_t)sb->st_size + 1);
-  if (!why && !buf) {
-    if (fd >= 0) close(fd);
-    no_memory(err);
-    return NULL;
-  }
-  *n = 0;
-  while (!why && *n < (size_t)sb->st_size) {
-    ssize_t got = read(fd, buf + *n, (size_t)sb->st_size - *n);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) why = got < 0 ? strerror(errno) : "the file changed while read";
-    else *n += (size_t)got;
-  }
-  if (fd >= 0) close(fd);
-  if (!why) return buf;
-  free(buf);
-  snprintf(err->message, sizeof err->message, "cannot %s: %s", fd < 0 ? "open" : "read", why);
-  return NULL;
-}
-
 static bool load_file(ruleset_t *rs, const char *path, rs_error_t *err, chain_t *ch) {
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", path);
   size_t n;
   struct stat sb;
-  char *buf = read_ruleset_file(path, &n, &sb, err);
+  char *buf = rs_read_file(path, &n, &sb, err);
   if (!buf) return false;
   if (ch->n <= MAX_EXTENDS) ch->at[ch->n].dev = sb.st_dev, ch->at[ch->n].ino = sb.st_ino;
   bool ok = load_text(rs, path, buf, n, err, ch);

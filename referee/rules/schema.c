@@ -73,6 +73,30 @@ static const field_t special_hand_fields[] = {
 static const field_t packet_fields[] = {
   {.key = "bonus.packets.cards", ENTRY(rs_packet_t, cards), .min = 1, .max = 20},
   {.key = NULL}};
+
+/* discard.forbidden, red_threes.bands: a `when` left out always holds;
+ * ranks and classes none; a band's `each` 0 (the table's value), `short`
+ * false. */
+#define OPTIONAL .dflt = ""
+static const field_t discard_ban_fields[] = {
+  {.key = "discard.forbidden.ranks", .type = F_RANKS,
+   .offset = offsetof(rs_discard_ban_t, ranks), OPTIONAL},
+  {.key = "discard.forbidden.classes", .type = F_CLASSES,
+   .offset = offsetof(rs_discard_ban_t, classes), OPTIONAL},
+  {.key = "discard.forbidden.when", .type = F_COND, .offset = offsetof(rs_discard_ban_t, when),
+   OPTIONAL},
+  {.key = NULL}};
+
+static const field_t red3_band_fields[] = {
+  {.key = "red_threes.bands.when", .type = F_COND, .offset = offsetof(rs_red3_band_t, when),
+   OPTIONAL},
+  {.key = "red_threes.bands.counts", .type = F_ENUM, .offset = offsetof(rs_red3_band_t, counts),
+   .names = "for nothing against"},
+  {.key = "red_threes.bands.each", ENTRY(rs_red3_band_t, each), .max = 100000, OPTIONAL},
+  {.key = "red_threes.bands.short", .type = F_BOOL, .offset = offsetof(rs_red3_band_t, short_of),
+   OPTIONAL},
+  {.key = NULL}};
+#undef OPTIONAL
 #undef ENTRY
 
 /* The words of rulekeys.def's rows, as field initialisers. */
@@ -86,6 +110,7 @@ static const field_t packet_fields[] = {
 #define CLASSES .type = F_CLASSES
 #define RANKS .type = F_RANKS
 #define RANK .type = F_RANK
+#define COND .type = F_COND
 #define TEXT(len) .type = F_STR, .min = 1, .max = (len) - 1
 #define VALUES(lo, hi) .type = F_VALUES, .min = lo, .max = hi
 #define RANK_MAP(lo, hi) .type = F_RANK_MAP, .min = lo, .max = hi
@@ -123,6 +148,17 @@ bool field_in(const field_t *f, const char *section) {
   size_t n = strlen(section);
   if (n == 0) return !strchr(f->key, '.');
   return strncmp(f->key, section, n) == 0 && f->key[n] == '.' && !strchr(f->key + n + 1, '.');
+}
+
+size_t field_at(const field_t *fields, const char *section, const char *key) {
+  size_t i = 0, n = strlen(section);
+  for (bool dotted = !key || strchr(key, '.'); fields[i].key && !dotted; i++) {
+    const char *p = fields[i].key; /* "" for RK_NONE's */
+    if (*p && (n ? !strncmp(p, section, n) && p[n] == '.' && !strcmp(p + n + 1, key) : !strcmp(p, key)))
+      return i;
+  }
+  while (fields[i].key) i++;
+  return i;
 }
 
 const char *rule_key_name(rule_key_t k) {

@@ -14,7 +14,7 @@
 
 typedef enum {
   F_INT, F_BOOL, F_STR, F_ENUM, F_CLASSES, F_RANKS, F_VALUES, F_RANK_MAP, F_RANK, F_MAP, F_LIST,
-  F_INTS
+  F_INTS, F_COND
 } ftype_t;
 
 typedef struct field {
@@ -43,5 +43,9 @@ const char *field_name(const field_t *f);
 /* Whether the field is one of SECTION's: "meld" holds "meld.max_wild", ""
  * the top level's keys (no dot). */
 bool field_in(const field_t *f, const char *section);
+/* The field of SECTION named `key` (its path "SECTION.key", "key" at the
+ * top, compared in place: no field's name has a dot), or the index of the
+ * table's end (key NULL): what a ruleset's loader asks for each of its keys. */
+size_t field_at(const field_t *fields, const char *section, const char *key);
 
 #endif

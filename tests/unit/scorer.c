@@ -573,8 +573,12 @@ static int cutter_team(const sc_t *s) {
  * impure canastas of a natural rank, wild ones — of a wild rank or of wild
  * cards only —, complete sequences; a complete sequence counts among the
  * canastas in all where sequence.canasta says so). */
-static bool books(const sc_t *s, int t) {
+typedef struct { int all, pure, impure, wilds, sequences, of_rank[RANK_COUNT]; } kinds_t;
+
+static kinds_t canasta_kinds(const sc_t *s, int t) {
   const ruleset_t *rs = s->rs;
+  kinds_t k;
+  memset(&k, 0, sizeof k);
   int all = 0, pure = 0, impure = 0, wilds = 0, sequences = 0;
   for (int i = 0; i < s->nmelds[t]; i++) {
     const smeld_t *m = &s->meld[t][i];
@@ -587,6 +591,7 @@ static bool books(const sc_t *s, int t) {
     }
     if (!is_canasta(rs, m)) continue;
     all++;
+    if (m->rank >= 0 && m->kind != WILD) k.of_rank[m->rank]++;
     if (m->kind == WILD || (m->rank >= 0 && wild(s, m->rank * 4))) {
       wilds++;
       continue;
@@ -597,9 +602,56 @@ static bool books(const sc_t *s, int t) {
     pure += clean;
     impure += !clean;
   }
-  const struct rs_going_out *g = &rs->going_out;
-  return all >= g->canastas && pure >= g->pure && impure >= g->impure && wilds >= g->wild &&
-         sequences >= g->sequences;
+  k.all = all, k.pure = pure, k.impure = impure, k.wilds = wilds, k.sequences = sequences;
+  return k;
+}
+
+static bool books(const sc_t *s, int t) {
+  kinds_t k = canasta_kinds(s, t);
+  const struct rs_going_out *g = &s->rs->going_out;
+  return k.all >= g->canastas && k.pure >= g->pure && k.impure >= g->impure && k.wilds >= g->wild &&
+         k.sequences >= g->sequences;
+}
+
+/* red_threes.bands given as such (rulesets.md: "the first band whose `when`
+ * holds of the team decides (no band holds: they count for it)"): the band's
+ * test of each fact, on the team's counts (a player fact is 0 at scoring). */
+static bool band_holds(const sc_t *s, int t, const cond_t *when) {
+  kinds_t k = canasta_kinds(s, t);
+  int melds = 0;
+  for (int i = 0; i < s->nmelds[t]; i++) melds += s->meld[t][i].count > 0;
+  int facts[COND_FACTS] = {[COND_MELDS] = melds, [COND_CANASTAS] = k.all, [COND_PURE] = k.pure,
+                           [COND_IMPURE] = k.impure, [COND_WILD] = k.wilds,
+                           [COND_OPENED] = melds > 0, [COND_BOOKS] = books(s, t)};
+  if (when->ranked) facts[COND_CANASTAS] = k.of_rank[when->rank];
+  for (int f = 0; f < COND_FACTS; f++)
+    if ((when->tests >> f & 1u) && (facts[f] < when->lo[f] || facts[f] > when->hi[f])) return false;
+  return true;
+}
+
+static const rs_red3_band_t *band_of(const sc_t *s, int t) {
+  static const rs_red3_band_t counts_for = {.counts = COUNTS_FOR};
+  for (int i = 0; i < s->rs->red_threes.nbands; i++)
+    if (band_holds(s, t, &s->rs->red_threes.bands[i].when)) return &s->rs->red_threes.bands[i];
+  return &counts_for;
+}
+
+/* The team's threes by its band: for, nothing or against, at the table's
+ * value or `each` apiece; `short` is a team without a meld for in_hand. */
+static void score_threes_by_band(const sc_t *s, int t, const int held[2], parts_t *x) {
+  const ruleset_t *rs = s->rs;
+  const rs_red3_band_t *b = band_of(s, t);
+  bool penalty = rs->red_threes.in_hand == RED3_IN_HAND_PENALTY ||
+                 (rs->red_threes.in_hand == RED3_IN_HAND_PENALTY_WITHOUT_MELD && b->short_of);
+  if (penalty) x->left -= (long)(held[0] + held[1]) * rs->red_threes.in_hand_penalty;
+  int black = s->black3[t] + (penalty ? 0 : held[1]);
+  int red = s->red3[t] - s->black3[t] + (penalty ? 0 : held[0]);
+  int sets[2] = {red + black, 0};
+  if (rs_red3_by_colour(rs)) sets[0] = red, sets[1] = black;
+  long v = 0;
+  for (int i = 0; i < 2; i++)
+    if (sets[i]) v += b->each > 0 ? (long)sets[i] * b->each : red3_value(rs, sets[i]);
+  x->red3 = b->counts == COUNTS_FOR ? v : b->counts == COUNTS_AGAINST ? -v : 0;
 }
 
 /* count threes of a team with (melded) or without what they need to count
@@ -623,6 +675,10 @@ static int canastas_of(const sc_t *s, int t) {
  * canastas_needed that has that many canastas. */
 static void score_threes(const sc_t *s, int t, const int held[2], parts_t *x) {
   const ruleset_t *rs = s->rs;
+  if (rs_red3_bands_given(rs)) {
+    score_threes_by_band(s, t, held, x);
+    return;
+  }
   bool melded = s->nmelds[t] > 0;
   int canastas = canastas_of(s, t); /* red_threes.canastas_needed: short of them, as without a meld */
   bool zero = melded && canastas < rs->red_threes.canastas_needed && rs->red_threes.zero_from > 0 &&
@@ -633,7 +689,7 @@ static void score_threes(const sc_t *s, int t, const int held[2], parts_t *x) {
   if (penalty) x->left -= (long)(held[0] + held[1]) * rs->red_threes.in_hand_penalty;
   int black = s->black3[t] + (penalty ? 0 : held[1]);
   int red = s->red3[t] - s->black3[t] + (penalty ? 0 : held[0]);
-  if (rs->red_threes.by_colour && rs->cards.bonus_threes == BONUS_THREES_ALL)
+  if (rs_red3_by_colour(rs)) /* red_threes.by_colour, in force with bonus_threes: all */
     x->red3 = threes_of(rs, red, melded) + threes_of(rs, black, melded);
   else
     x->red3 = threes_of(rs, red + black, melded);

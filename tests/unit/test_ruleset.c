@@ -608,7 +608,9 @@ Test(ruleset, a_ruleset_written_as_yaml_loads_back_the_same) {
   for (const rs_builtin_t *bi = rs_builtins; bi->name; bi++) round_trip(bi->name);
   static const char *const custom[] = {"no-concealed", "always-frozen", "group-alone-melds",
                                        "wild-up-to-naturals", "foot-counts", "opening-first-meld",
-                                       "red3-penalty", "must-take-unopened", NULL};
+                                       "red3-penalty", "must-take-unopened", "black3-first-round",
+                                       "go-out-needs-kings", "red3-need-sevens", "foot-after-canasta",
+                                       NULL};
   for (int i = 0; custom[i]; i++) {
     char path[512];
     snprintf(path, sizeof path, "%s/corpus/custom/%s.yaml", SOURCE_DIR, custom[i]);

@@ -65,6 +65,15 @@ Test(score, meld_bonuses) {
   }
 }
 
+/* A team's threes by the band that holds of a team with a meld or none
+ * (and its books: no shipped ruleset here asks for them). */
+static long threes_of(const ruleset_t *rs, int laid, int held, bool melded, int *count) {
+  cond_facts_t f = {{0}, {0}};
+  f.n[COND_MELDS] = melded;
+  f.n[COND_BOOKS] = 1;
+  return score_red_threes(rs, rs_red3_band(rs, &f), laid, held, count);
+}
+
 Test(score, red_threes) {
   const struct {
     const char *rules;
@@ -80,8 +89,7 @@ Test(score, red_threes) {
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     int count;
-    long v = score_red_threes(rules(rows[i].rules), rows[i].laid, rows[i].held, rows[i].melded,
-                              &count);
+    long v = threes_of(rules(rows[i].rules), rows[i].laid, rows[i].held, rows[i].melded, &count);
     cr_expect_eq(v, rows[i].value, "row %zu (%s): %ld, expected %ld", i, rows[i].rules, v,
                  rows[i].value);
     cr_expect_eq(count, rows[i].count, "row %zu: %d red threes counted", i, count);
@@ -207,10 +215,11 @@ Test(score, can_take_agrees_with_every_take, .timeout = 120) {
 Test(score, red_threes_with_a_fixed_penalty_without_meld) {
   ruleset_t rs = *rules("classic");
   rs.red_threes.without_meld_each = 500;
+  rs_red3_bands_from_keys(&rs); /* what the loader does with the key */
   int count;
-  cr_expect_eq(score_red_threes(&rs, 2, 0, false, &count), -1000);
+  cr_expect_eq(threes_of(&rs, 2, 0, false, &count), -1000);
   cr_expect_eq(count, 2);
-  cr_expect_eq(score_red_threes(&rs, 2, 0, true, &count), 200, "a team with a meld scores them");
+  cr_expect_eq(threes_of(&rs, 2, 0, true, &count), 200, "a team with a meld scores them");
 }
 
 /* red_threes.negative_without_books with by_colour: one red and one black
