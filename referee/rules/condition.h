@@ -69,7 +69,7 @@ bool cond_tests(const cond_t *c, cond_fact_t f);
 
 /* The facts' names, "melds, canastas, ...", for a message. */
 #define COND_JOIN(id, name, yes_no) ", " name
-#define COND_FACT_NAMES (COND_FACT_LIST(COND_JOIN) + 2)
+#define COND_FACT_NAMES (&(COND_FACT_LIST(COND_JOIN))[2]) /* past the first ", " */
 
 /* The fact named NAME ("canastas"), or -1; whether it is a yes-or-no fact. */
 int cond_fact_parse(const char *name);
