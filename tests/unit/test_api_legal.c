@@ -17,7 +17,7 @@
 #include "referee.h"
 #include "scale.h"
 
-enum { GAMES = TEST_GAMES(2), HANDS = 2, MAX_WORDS = 600, SANITIZED_POSITIONS = 60 };
+enum { GAMES = TEST_GAMES(2), HANDS = 2, MAX_WORDS = 600, SANITIZED_POSITIONS = 20 };
 
 static char *generate(const char *rules, unsigned long long seed, int games, int hands) {
   char *buf = NULL;
