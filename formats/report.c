@@ -150,13 +150,14 @@ static void put_special(FILE *out, const record_t *rec, const hand_score_t *hs) 
 
 static void print_scores(FILE *out, const record_t *rec) {
   if (rec->nhands == 0) return;
-  bool cut = rec->rs && rec->rs->cut.bonus > 0;
+  /* columns of their rulesets only: the cut's, the cards set aside */
+  bool cut = rec->rs && rec->rs->cut.bonus > 0, aside = rec->rs && rs_sets_aside(rec->rs);
   /* the headings, translated, widen their columns where they must */
-  const char *head[] = {_("hand"), _("team"), _("melded"), _("canastas"), _("red 3s"),
-                        _("going out"), _("cut"), _("in hand"), _("total")};
-  int w[] = {4, 10, 7, 9, 7, 9, 7, 8, 8};
-  for (int i = 0; i < 9; i++) {
-    if (i == 6 && !cut) continue;
+  const char *head[] = {_("hand"),    _("team"),      _("melded"), _("canastas"), _("red 3s"),
+                        _("set aside"), _("going out"), _("cut"),  _("in hand"),  _("total")};
+  int w[] = {4, 10, 7, 9, 7, 9, 9, 7, 8, 8};
+  for (int i = 0; i < 10; i++) {
+    if ((i == 5 && !aside) || (i == 7 && !cut)) continue;
     fputs(i == 0 ? "  " : i == 1 ? "  " : " ", out);
     w[i] = put_padded(out, head[i], w[i], i == 1);
   }
@@ -165,13 +166,15 @@ static void print_scores(FILE *out, const record_t *rec) {
     const hand_score_t *hs = &rec->hands[h];
     for (int t = 0; t < rec->nteams; t++) {
       const score_parts_t *s = &hs->team[t];
-      char cutcol[24] = "";
-      if (cut) snprintf(cutcol, sizeof cutcol, " %*ld", w[6], s->cut);
+      char cutcol[24] = "", asidecol[24] = "";
+      if (cut) snprintf(cutcol, sizeof cutcol, " %*ld", w[7], s->cut);
+      if (aside) snprintf(asidecol, sizeof asidecol, " %*ld", w[5], s->aside);
       char team[4 * 64];
       fprintf(out, "  %*d  ", w[0], hs->number);
       put_padded(out, report_safe(rec->team[t], team, sizeof team), w[1], true);
-      fprintf(out, " %*ld %*ld %*ld %*ld%s %*ld %*ld\n", w[2], s->melded, w[3], s->canastas, w[4],
-              s->red_threes, w[5], s->going_out, cutcol, w[7], s->in_hand, w[8], s->total);
+      fprintf(out, " %*ld %*ld %*ld%s %*ld%s %*ld %*ld\n", w[2], s->melded, w[3], s->canastas,
+              w[4], s->red_threes, asidecol, w[6], s->going_out, cutcol, w[8], s->in_hand, w[9],
+              s->total);
     }
     put_special(out, rec, hs);
   }
@@ -268,17 +271,18 @@ void report_text(FILE *out, const record_t *rec, bool color) {
   }
 }
 
-static void json_parts(FILE *out, const score_parts_t *s) {
+/* A team's parts; `aside`: the ruleset sets cards aside (set_aside), whose
+ * two fields only its records carry. */
+static void json_parts(FILE *out, const score_parts_t *s, bool aside) {
   fprintf(out,
           "{\"melded\":%ld,\"canastas\":%ld,\"pure_canastas\":%d,\"impure_canastas\":%d,"
           "\"wild_pure_canastas\":%d,\"wild_impure_canastas\":%d,\"sequences\":%d,"
-          "\"hidden_canastas\":%d,\"cut\":%ld,"
-          "\"red_threes\":%ld,\"red_three_count\":%d,\"going_out\":%ld,\"in_hand\":%ld,"
-          "\"total\":%ld}",
+          "\"hidden_canastas\":%d,\"cut\":%ld,\"red_threes\":%ld,\"red_three_count\":%d,",
           s->melded, s->canastas, s->pure, s->impure, s->wild_pure, s->wild_impure, s->sequences,
-          s->hidden, s->cut,
-          s->red_threes, s->red_three_count,
-          s->going_out, s->in_hand, s->total);
+          s->hidden, s->cut, s->red_threes, s->red_three_count);
+  if (aside) fprintf(out, "\"set_aside\":%ld,\"set_aside_count\":%d,", s->aside, s->aside_count);
+  fprintf(out, "\"going_out\":%ld,\"in_hand\":%ld,\"total\":%ld}", s->going_out, s->in_hand,
+          s->total);
 }
 
 static void json_hands(FILE *out, const record_t *rec) {
@@ -300,7 +304,7 @@ static void json_hands(FILE *out, const record_t *rec) {
       if (t) putc(',', out);
       json_string(out, rec->team[t]);
       putc(':', out);
-      json_parts(out, &hs->team[t]);
+      json_parts(out, &hs->team[t], rec->rs && rs_sets_aside(rec->rs));
     }
     fputs("}}", out);
   }

@@ -40,6 +40,7 @@ static const code_info_t table[CODE_COUNT] = {
   [CODE_SCORE_MISMATCH] = {"SCORE-MISMATCH", "a claimed score differs from the referee's"},
   [CODE_SEATING] = {"SEATING", "players, teams or seating the ruleset does not allow"},
   [CODE_MERGE] = {"MERGE", "two melds merged where the ruleset does not allow it"},
+  [CODE_SET_ASIDE] = {"SET-ASIDE", "cards of a taken pile set aside wrongly, or not stated before the turn ends"},
 };
 
 const code_info_t *code_info(code_t c) {

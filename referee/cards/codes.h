@@ -43,6 +43,7 @@ typedef enum {
   CODE_SCORE_MISMATCH,
   CODE_SEATING,
   CODE_MERGE,
+  CODE_SET_ASIDE,
   CODE_COUNT
 } code_t;
 

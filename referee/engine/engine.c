@@ -57,6 +57,7 @@ void eng_begin(engine_t *e, const ruleset_t *rs, const rs_seat_t *seat, int npla
   e->rs = rs;
   meld_kinds_build(&e->kind_table, rs);
   e->kinds = &e->kind_table;
+  e->sets_aside = rs_sets_aside(rs);
   e->seat = seat;
   e->nplayers = nplayers;
   e->nteams = nteams;
@@ -113,6 +114,7 @@ void eng_clone(engine_t *dst, const engine_t *src, const ruleset_t *rs,
   if (rs == src->rs) dst->kind_table = src->kind_table;
   else meld_kinds_build(&dst->kind_table, rs);
   dst->kinds = &dst->kind_table;
+  dst->sets_aside = rs_sets_aside(rs);
   dst->seat = src->seat ? rs_seat(rs, src->nplayers) : NULL;
   for (int p = 0; p < src->nplayers; p++) dst->player_name[p] = names[p];
 }
@@ -121,7 +123,7 @@ bool eng_conserved(const engine_t *e) {
   if (!e->setup_done || e->dead) return true;
   unsigned count[CARD_KINDS];
   for (card_t c = 0; c < CARD_KINDS; c++)
-    count[c] = (unsigned)e->stock.n[c] + e->laid_red3.n[c];
+    count[c] = (unsigned)e->stock.n[c] + e->laid_red3.n[c] + e->set_aside.n[c] + e->aside_due.n[c];
   for (int p = 0; p < e->nplayers; p++)
     for (card_t c = 0; c < CARD_KINDS; c++) count[c] += e->hand[p].n[c] + e->foot[p].n[c];
   for (int i = 0; i < e->nmelds; i++)
@@ -171,6 +173,8 @@ void eng_view(const engine_t *e, eng_view_t *v) {
   v->team_opened = e->team_opened;
   v->team_splashed = e->team_splashed;
   v->red_threes = e->red_threes;
+  v->aside = e->aside;
+  v->aside_due = &e->aside_due;
   v->melds = e->melds;
   v->nmelds = e->nmelds;
   v->pile = e->pile;

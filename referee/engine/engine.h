@@ -138,6 +138,8 @@ typedef struct {
   const bool *team_opened;         /* [nteams] */
   const bool *team_splashed;       /* [nteams]: opened by a splash (opening.splash) */
   const int *red_threes;           /* [nteams]: red threes laid */
+  const int *aside;                /* [nteams]: cards of taken piles set aside (set_aside) */
+  const card_counts_t *aside_due;  /* of the pile taken in this turn, still to state (`aside`) */
   const meld_t *melds;
   int nmelds;
   const meld_kinds_t *kinds;       /* the melds' kind rows (meld.h) */

@@ -100,6 +100,12 @@ struct engine {
   bool special_wins;            /* the row's ends_game: the team wins the game */
   char special_name[96];        /* the row in words (eng_special_name) */
 
+  /* set_aside (aside.c): cards of a taken pile set aside, out of play */
+  bool sets_aside;              /* the ruleset sets some aside (rs_sets_aside) */
+  card_counts_t aside_due;      /* of the pile taken in this turn, not yet stated (`aside`) */
+  card_counts_t set_aside;      /* every card stated set aside in this hand */
+  int aside[MAX_TEAMS];         /* of those, each team's */
+
   /* end */
   bool over;
   bool stock_out;               /* ended by the empty stock (end.stock_empty: at_once) */
@@ -252,6 +258,19 @@ static inline foot_now_t eng_foot_now(const engine_t *e, int p) {
   bool opened = e->team_opened[e->team_of[p]] || (p == e->current && e->first_meld.set);
   if (!opened) return FOOT_UNOPENED;
   return rs->foot.after.tests ? eng_foot_after(e, p) : FOOT_MAY;
+}
+
+/* ---- cards set aside (aside.c) ---- */
+/* set_aside: a card of a taken pile that is set aside, not joining the hand. */
+static inline bool eng_sets_aside(const engine_t *e, card_t c) {
+  return e->sets_aside && rs_aside_key(e->rs, c) != RK_NONE;
+}
+bool eng_act_aside(engine_t *e, const stmt_t *st, int p);
+/* SET-ASIDE: the turn ends (a discard, going out) with cards of the pile
+ * taken still to state; the test inline, the verdict a call. */
+bool eng_aside_missing(engine_t *e, const stmt_t *st, int p);
+static inline bool eng_aside_stated(engine_t *e, const stmt_t *st, int p) {
+  return e->aside_due.total == 0 || eng_aside_missing(e, st, p);
 }
 
 /* ---- melding (melding.c) ---- */

@@ -403,6 +403,7 @@ bool eng_judge_going_out(engine_t *e, const stmt_t *st, int p) {
   const ruleset_t *rs = e->rs;
   unsigned col = st->verb_word.col;
   e->concealed = concealed_now(e);
+  if (!eng_aside_stated(e, st, p)) return false;
   if (!eng_judge_opening(e, p) || !judge_requirements(e, st, p)) return false;
   if (e->ask == ASK_NO)
     return eng_fail(e, st, col, CODE_GO_OUT_PERMISSION, RK_GOING_OUT_ASK,

@@ -595,6 +595,10 @@ static void pile_to_hand(engine_t *e, int p) {
     eng_use(e, RK_PILE_TAKE_COUNT);
   }
   for (unsigned i = from; i + 1 < e->npile; i++) {
+    if (eng_sets_aside(e, e->pile[i])) { /* set_aside: never in the hand */
+      cc_add(&e->aside_due, e->pile[i], 1);
+      continue;
+    }
     cc_add(&e->hand[p], e->pile[i], 1);
     if (rs_is_bonus(e->rs, e->pile[i])) e->pile_red3++;
   }

@@ -187,6 +187,12 @@ static void note_score_uses(engine_t *e, int t, const score_parts_t *s, const rs
                                                               : RK_RED_THREES_EACH);
     for (int i = 0; i < RS_BAND_NOTES && b->notes[i] != RK_NONE; i++) eng_use(e, b->notes[i]);
   }
+  if (s->aside_count > 0) {
+    bool listed = false;
+    for (int i = 0; i < rs->set_aside.ntotals; i++)
+      listed = listed || rs->set_aside.totals[i].count == s->aside_count;
+    eng_use(e, listed ? RK_SET_ASIDE_TOTALS : RK_SET_ASIDE_EACH);
+  }
   if (rs->canasta.needed_for_melds && eng_team_meld_count(e, t) > 0)
     eng_use(e, RK_CANASTA_NEEDED_FOR_MELDS);
   note_hand_uses(e, t);
@@ -257,7 +263,10 @@ static void score_team(const engine_t *e, int t, const rs_red3_band_t *band, sco
     s->going_out = e->concealed ? rs->going_out.concealed_bonus : rs->going_out.bonus;
   int cutter = (e->dealer + e->nplayers - 1) % e->nplayers;
   if (e->cut == e->nplayers * e->deal_size && e->team_of[cutter] == t) s->cut = rs->cut.bonus;
-  s->total = s->melded + s->canastas + s->red_threes + s->going_out + s->cut + s->in_hand;
+  s->aside_count = e->aside[t]; /* set_aside: the cards of taken piles it set aside */
+  s->aside = rs_aside_value(rs, e->aside[t]);
+  s->total = s->melded + s->canastas + s->red_threes + s->going_out + s->cut + s->aside +
+             s->in_hand;
 }
 
 void eng_score(engine_t *e, hand_score_t *out) {

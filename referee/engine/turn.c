@@ -279,7 +279,8 @@ static bool act_discard(engine_t *e, const stmt_t *st, int p) {
   if (e->ask == ASK_WAITING)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_GOING_OUT_ASK,
                 _("the partner has not answered yet"));
-  if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p) || !judge_discard(e, st, p, c))
+  if (!eng_check_in_hand(e, st, p) || !eng_check_no_red3(e, st, p) ||
+      !eng_aside_stated(e, st, p) || !judge_discard(e, st, p, c))
     return false;
   bool stock_out = e->ask == ASK_NO && e->stock.total == 0;
   /* a discard that empties the hand with a packet due is no going out */

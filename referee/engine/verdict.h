@@ -32,12 +32,14 @@ typedef struct {
   long red_threes;  /* positive, or negative when the team melded nothing */
   long going_out;   /* bonus for going out (normal or concealed) */
   long cut;         /* bonus for an exact cut (cut.bonus) */
+  long aside;       /* the cards of taken piles the team set aside (set_aside) */
   long in_hand;     /* value of cards left in the team's hands (<= 0) */
   long total;
   int pure, impure; /* canastas counted */
   int wild_pure, wild_impure; /* canastas of a wild rank (meld.wild_sets) */
   int sequences, hidden;      /* complete sequences; hidden canastas */
   int red_three_count;
+  int aside_count;            /* cards set aside (set_aside) */
 } score_parts_t;
 
 typedef struct {

@@ -405,6 +405,9 @@ static bool take_pile(gen_t *g, int p) {
    * take keeps them back where the level asks it) */
   if (!gen_choose(g, p, &(gen_ask_t){LISTER_VERB(V_TAKE), 0, 0, 0}, &cs)) return false;
   lay_red_threes(g, p);
+  /* set_aside: the pile's cards set aside, stated as the lister finds them */
+  for (int tries = 0; tries < 16 && gen_vw(g)->aside_due->total > 0; tries++)
+    if (!gen_choose_any(g, p, V_ASIDE)) break;
   return true;
 }
 

@@ -269,6 +269,45 @@ static void from_stock(cand_t *c, int p, verb_t verb, unsigned max) {
     }
 }
 
+/* An `aside` of pick[j] cards of kind[j], for each of the nk kinds. */
+static void offer_aside(cand_t *c, int p, const card_t *kind, const unsigned *pick, unsigned nk) {
+  begin(c, p, V_ASIDE, NULL);
+  for (unsigned j = 0; j < nk; j++)
+    for (unsigned m = 0; m < pick[j] && c->nnamed < LISTER_MAX_CARDS; m++)
+      c->named[c->nnamed++] = kind[j];
+  offer(c);
+}
+
+/* set_aside: every part of the cards of the pile taken still to state, for
+ * the taker: a few cards of a few kinds (black threes). Past MAX_ASIDE
+ * parts (a house setting whole ranks aside), all of them, and each kind's. */
+enum { MAX_ASIDE = 256 };
+static void asides(cand_t *c, int p) {
+  const card_counts_t *due = c->v->aside_due;
+  if (p != c->v->current || due->total == 0) return;
+  card_t kind[CARD_KINDS];
+  unsigned nk = 0, pick[CARD_KINDS], parts = 1;
+  for (int k = 0; k < CARD_KINDS; k++)
+    if (due->n[k]) {
+      pick[nk] = due->n[k];
+      kind[nk++] = (card_t)k;
+      if (parts <= MAX_ASIDE) parts *= due->n[k] + 1u;
+    }
+  if (parts > MAX_ASIDE) {
+    offer_aside(c, p, kind, pick, nk);
+    for (unsigned i = 0; i < nk; i++) offer_aside(c, p, kind + i, pick + i, 1);
+    return;
+  }
+  memset(pick, 0, sizeof pick);
+  for (;;) { /* count up in the mixed base of the kinds' counts */
+    unsigned i = 0;
+    while (i < nk && pick[i] == due->n[kind[i]]) pick[i++] = 0;
+    if (i == nk) return;
+    pick[i]++;
+    offer_aside(c, p, kind, pick, nk);
+  }
+}
+
 static void show(cand_t *c, int p) {
   begin(c, p, V_SHOW, NULL);
   for (int k = 0; k < CARD_KINDS; k++)
@@ -292,6 +331,7 @@ static void candidates(cand_t *c, int p, verb_t verb) {
   case V_SHOW: show(c, p); break;
   case V_DISCARD: one_card(c, p, V_DISCARD, -1); break;
   case V_MERGE: merges(c, p); break;
+  case V_ASIDE: asides(c, p); break;
   case V_FOOT: case V_ASK: case V_YES: case V_NO: case V_END: offer_bare(c, p, verb); break;
   case V_COUNT: break;
   }

@@ -175,6 +175,24 @@ int rs_red3_value(const ruleset_t *rs, int count) {
   return count * rs->red_threes.each;
 }
 
+bool rs_sets_aside(const ruleset_t *rs) {
+  if (rs->set_aside.classes) return true;
+  for (int r = 0; r < RANK_COUNT; r++)
+    if (rs->set_aside.ranks[r]) return true;
+  return false;
+}
+
+rule_key_t rs_aside_key(const ruleset_t *rs, card_t c) {
+  if (rs_classes(rs, c) & rs->set_aside.classes) return RK_SET_ASIDE_CLASSES;
+  return rs->set_aside.ranks[card_rank(c)] ? RK_SET_ASIDE_RANKS : RK_NONE;
+}
+
+long rs_aside_value(const ruleset_t *rs, int count) {
+  for (int i = 0; i < rs->set_aside.ntotals; i++)
+    if (rs->set_aside.totals[i].count == count) return rs->set_aside.totals[i].value;
+  return (long)count * rs->set_aside.each;
+}
+
 bool rs_freezes_pile(const ruleset_t *rs, card_t c) {
   return (rs_classes(rs, c) & rs->pile.frozen_by) != 0;
 }

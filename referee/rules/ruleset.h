@@ -280,6 +280,15 @@ unsigned rs_threes_of_colour(const card_counts_t *cc, int colour);
 unsigned rs_bonus_threes(const ruleset_t *rs, const card_counts_t *cc);
 /* What a team's `count` red threes are worth (before any sign). */
 int rs_red3_value(const ruleset_t *rs, int count);
+/* set_aside.classes or set_aside.ranks names some cards: a taken pile's
+ * cards of them are set aside, out of play. */
+bool rs_sets_aside(const ruleset_t *rs);
+/* The key that sets card c of a taken pile aside (classes first), RK_NONE
+ * when neither does. */
+rule_key_t rs_aside_key(const ruleset_t *rs, card_t c);
+/* What a team's `count` cards set aside are worth (set_aside.totals, else
+ * set_aside.each each). */
+long rs_aside_value(const ruleset_t *rs, int count);
 /* The most wild cards a meld of n cards may hold. */
 int rs_max_wild(const ruleset_t *rs, int ncards);
 

@@ -30,6 +30,11 @@ static const field_t red3_total_fields[] = {
   {.key = "red_threes.totals.value", ENTRY(rs_red3_total_t, value), .max = 100000},
   {.key = NULL}};
 
+static const field_t aside_total_fields[] = {
+  {.key = "set_aside.totals.count", ENTRY(rs_red3_total_t, count), .min = 1, .max = 64},
+  {.key = "set_aside.totals.value", ENTRY(rs_red3_total_t, value), .max = 100000},
+  {.key = NULL}};
+
 static const field_t wild_bonus_fields[] = {
   {.key = "wild_meld.by_jokers.jokers", ENTRY(rs_wild_bonus_t, jokers), .max = 64},
   {.key = "wild_meld.by_jokers.value", ENTRY(rs_wild_bonus_t, value), .max = 100000},
