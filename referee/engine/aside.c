@@ -51,7 +51,8 @@ bool eng_act_aside(engine_t *e, const stmt_t *st, int p) {
     card_t c = st->cards[i];
     if (due.n[c] == 0) {
       char b[4], left[3 * 64];
-      cards_listed(&due, left, sizeof left);
+      if (due.total) cards_listed(&due, left, sizeof left);
+      else snprintf(left, sizeof left, "%s", _("none is left"));
       return eng_fail(e, st, st->card_cols[i], CODE_SET_ASIDE, due_key(e),
                       _("%s is not among the cards of the taken pile still to set aside (%s)"),
                       card_name(c, b), left);
