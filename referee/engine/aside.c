@@ -44,6 +44,17 @@ static bool nothing_due(engine_t *e, const stmt_t *st, int p) {
                   e->player_name[p]);
 }
 
+void eng_pile_aside(engine_t *e, unsigned from) {
+  if (e->npile == 0) return;
+  unsigned kept = from, top = e->npile - 1;
+  for (unsigned i = from; i < top; i++) {
+    if (rs_aside_key(e->rs, e->pile[i]) != RK_NONE) cc_add(&e->aside_due, e->pile[i], 1);
+    else e->pile[kept++] = e->pile[i];
+  }
+  e->pile[kept] = e->pile[top];
+  e->npile = kept + 1;
+}
+
 bool eng_act_aside(engine_t *e, const stmt_t *st, int p) {
   if (e->aside_due.total == 0) return nothing_due(e, st, p);
   card_counts_t due = e->aside_due;

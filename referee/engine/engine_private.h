@@ -261,10 +261,10 @@ static inline foot_now_t eng_foot_now(const engine_t *e, int p) {
 }
 
 /* ---- cards set aside (aside.c) ---- */
-/* set_aside: a card of a taken pile that is set aside, not joining the hand. */
-static inline bool eng_sets_aside(const engine_t *e, card_t c) {
-  return e->sets_aside && rs_aside_key(e->rs, c) != RK_NONE;
-}
+/* set_aside: the cards of the pile from `from` up to (not with) the top card
+ * that are set aside go to aside_due, the others closing up in their order
+ * (what is left joins the hand). */
+void eng_pile_aside(engine_t *e, unsigned from);
 bool eng_act_aside(engine_t *e, const stmt_t *st, int p);
 /* SET-ASIDE: the turn ends (a discard, going out) with cards of the pile
  * taken still to state; the test inline, the verdict a call. */

@@ -594,11 +594,9 @@ static void pile_to_hand(engine_t *e, int p) {
     from = e->npile - count;
     eng_use(e, RK_PILE_TAKE_COUNT);
   }
+  /* set_aside: some cards go aside; the common loop tests nothing more */
+  if (e->sets_aside) eng_pile_aside(e, from);
   for (unsigned i = from; i + 1 < e->npile; i++) {
-    if (eng_sets_aside(e, e->pile[i])) { /* set_aside: never in the hand */
-      cc_add(&e->aside_due, e->pile[i], 1);
-      continue;
-    }
     cc_add(&e->hand[p], e->pile[i], 1);
     if (rs_is_bonus(e->rs, e->pile[i])) e->pile_red3++;
   }
