@@ -360,16 +360,21 @@ static void put_people(FILE *out, const record_t *rec) {
 }
 
 /* Each hand's parts by team: melded, canastas, red threes, going out, cut,
- * cards left, total; then the match's totals, target and winner. */
+ * cards left, total, and where the ruleset sets cards aside ("sa":1) the
+ * cards set aside last (so the others keep their places); then the match's
+ * totals, target and winner. */
 static void put_scores(FILE *out, const record_t *rec) {
-  fputs(",\"scores\":[", out);
+  bool aside = rec->rs && rs_sets_aside(rec->rs);
+  fputs(aside ? ",\"sa\":1,\"scores\":[" : ",\"scores\":[", out);
   for (int i = 0; i < rec->nhands; i++) {
     const hand_score_t *hs = &rec->hands[i];
     fprintf(out, "%s{\"n\":%d,\"out\":%d,\"t\":[", i ? "," : "", hs->number, hs->out_player);
     for (int t = 0; t < rec->nteams; t++) {
       const score_parts_t *s = &hs->team[t];
-      fprintf(out, "%s[%ld,%ld,%ld,%ld,%ld,%ld,%ld]", t ? "," : "", s->melded, s->canastas,
+      fprintf(out, "%s[%ld,%ld,%ld,%ld,%ld,%ld,%ld", t ? "," : "", s->melded, s->canastas,
               s->red_threes, s->going_out, s->cut, s->in_hand, s->total);
+      if (aside) fprintf(out, ",%ld", s->aside);
+      putc(']', out);
     }
     putc(']', out);
     if (hs->special_team >= 0) { /* special_hands: the hand a team showed */
@@ -527,7 +532,7 @@ static const char *const page_words[] = {
   N_("hidden pure canasta (closed)"), N_("impure canasta (closed)"), N_("pure canasta (closed)"),
   N_("meld of wild cards"), N_("canasta of wild cards (closed)"),
   N_("Pile: "), N_("; blocked by its top card"), N_("target {0}"),
-  N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("going out"),
+  N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("set aside"), N_("going out"),
   N_("cut"), N_("cards left"), N_("hand total"), N_("running"), N_("legal"), N_("illegal"),
   N_("malformed"), N_("error"), N_(" at line {0}:{1}"), N_("ruleset key: {0}"),
   N_(" (record {0})"), N_("« first"), N_("◀ previous"), N_("next ▶"), N_("last »"),

@@ -173,11 +173,14 @@ const char *const html_tail[] = {
   " tot.forEach(function(t,k){s+='<polyline fill=\"none\" stroke-width=\"2\" stroke=\"'+c[k%3]+'\" points=\"'+t.map(function(y,i){return X(i)+','+Y(y)}).join(' ')+'\"/>';\n",
   "  s+='<text x=\"'+(PR+12)+'\" y=\"'+(TP+12+16*k)+'\" font-size=\"12\" fill=\"'+c[k%3]+'\">'+esc(r.teams[k]+' '+t[t.length-1])+'</text>'});\n",
   " return s+'</svg>'}\n",
+  /* A team's parts in the table's order: the cards set aside (the 8th number,
+   * "sa" records only) after the red threes, as the text report has them. */
+  "function parts(r,p){var v=p.slice(0,7);if(r.sa)v.splice(3,0,p[7]);return v}\n",
   "function scores(r,sec){if(!r.scores.length)return;var d=el('div','scores');d.appendChild(el('h3',null,T('Scores')));\n",
-  " var H=['melded','canastas','red threes','going out','cut','cards left','hand total','running'].map(T);\n",
+  " var H=['melded','canastas','red threes','going out','cut','cards left','hand total','running'].map(T);if(r.sa)H.splice(3,0,T('set aside'));\n",
   " r.teams.forEach(function(tm,k){var tb=el('table'),run=0;tb.appendChild(el('caption',null,tm));var tr=el('tr');tr.appendChild(el('th',null,T('hand')));\n",
   "  H.forEach(function(h){tr.appendChild(el('th',null,h))});tb.appendChild(tr);\n",
-  "  r.scores.forEach(function(h){var tr=el('tr');tr.appendChild(el('td',null,h.n));h.t[k].forEach(function(x){tr.appendChild(el('td',null,x))});run+=h.t[k][6];tr.appendChild(el('td',null,run));tb.appendChild(tr)});d.appendChild(tb)});\n",
+  "  r.scores.forEach(function(h){var tr=el('tr');tr.appendChild(el('td',null,h.n));parts(r,h.t[k]).forEach(function(x){tr.appendChild(el('td',null,x))});run+=h.t[k][6];tr.appendChild(el('td',null,run));tb.appendChild(tr)});d.appendChild(tb)});\n",
   " r.scores.forEach(function(h){if(h.sp)d.appendChild(el('p','special',F('hand {0}: {1} showed a special hand, {2}, for {3} points',h.n,r.teams[h.sp[0]],h.sp[1],h.t[h.sp[0]][6])))});\n",
   " var c=el('div');c.innerHTML=chart(r);d.appendChild(c);sec.appendChild(d)}\n",
   /* A verdict: its code and line, the sentence (a malformed line's speaks of
