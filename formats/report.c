@@ -560,6 +560,15 @@ static void put_later(FILE *out, const record_t *rec) {
   }
 }
 
+/* set_aside: the cards of the pile just taken that its taker, the player
+ * to act, still states with `aside` (nothing when there are none). */
+static void put_aside_due(FILE *out, const eng_view_t *e, bool color) {
+  if (e->aside_due->total == 0) return;
+  fprintf(out, "  %s ", _("still to set aside (aside) before the turn ends:"));
+  put_counts(out, e, e->aside_due, color, -2);
+  fputc('\n', out);
+}
+
 void report_explain(FILE *out, const record_t *rec, bool color) {
   if (!rec->state) {
     fprintf(out, "  %s\n", _("(no table to show: the record stopped outside a hand)"));
@@ -600,8 +609,12 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     }
     fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
     if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
+    if (e->aside[t]) /* set_aside: only where the ruleset sets cards aside */
+      fprintf(out, P_("    set aside: %d card\n", "    set aside: %d cards\n", e->aside[t]),
+              e->aside[t]);
   }
   put_pile(out, rec, e, to_act(rec, e), color);
+  put_aside_due(out, e, color);
   fprintf(out, P_("  stock: %u card\n", "  stock: %u cards\n", e->stock), e->stock);
   if (e->rs->bonus.npackets > 0) put_packets(out, rec, e);
   fprintf(out, "  %s", _("totals before this hand:"));
@@ -641,6 +654,19 @@ static void json_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
   fputs(",\"owed\":", out);
   json_string(out, k->owed >= 0 ? e->player_name[k->owed] : NULL);
   fprintf(out, ",\"owed_first\":%s},", k->owed_first ? "true" : "false");
+}
+
+/* set_aside (only in a ruleset that sets cards aside): how many cards each
+ * team set aside in the hand, and those of the pile just taken still due. */
+static void json_aside(FILE *out, const record_t *rec, const eng_view_t *e) {
+  fputs(",\"set_aside\":{", out);
+  for (int t = 0; t < e->nteams; t++) {
+    if (t) putc(',', out);
+    json_string(out, rec->team[t]);
+    fprintf(out, ":%d", e->aside[t]);
+  }
+  fputs("},\"aside_due\":", out);
+  json_counts(out, e->aside_due);
 }
 
 void report_json_state(FILE *out, const record_t *rec) {
@@ -690,5 +716,6 @@ void report_json_state(FILE *out, const record_t *rec) {
     fprintf(out, ":%d", e->red_threes[t]);
   }
   putc('}', out);
+  if (rs_sets_aside(e->rs)) json_aside(out, rec, e);
   putc('}', out);
 }
