@@ -656,16 +656,23 @@ static void json_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
   fprintf(out, ",\"owed_first\":%s},", k->owed_first ? "true" : "false");
 }
 
+/* "key":{TEAM: n, ...}, a number per team */
+static void json_by_team(FILE *out, const char *key, const record_t *rec, const int *n, int nteams) {
+  fprintf(out, "\"%s\":{", key);
+  for (int t = 0; t < nteams; t++) {
+    if (t) putc(',', out);
+    json_string(out, rec->team[t]);
+    fprintf(out, ":%d", n[t]);
+  }
+  putc('}', out);
+}
+
 /* set_aside (only in a ruleset that sets cards aside): how many cards each
  * team set aside in the hand, and those of the pile just taken still due. */
 static void json_aside(FILE *out, const record_t *rec, const eng_view_t *e) {
-  fputs(",\"set_aside\":{", out);
-  for (int t = 0; t < e->nteams; t++) {
-    if (t) putc(',', out);
-    json_string(out, rec->team[t]);
-    fprintf(out, ":%d", e->aside[t]);
-  }
-  fputs("},\"aside_due\":", out);
+  putc(',', out);
+  json_by_team(out, "set_aside", rec, e->aside, e->nteams);
+  fputs(",\"aside_due\":", out);
   json_counts(out, e->aside_due);
 }
 
@@ -709,13 +716,7 @@ void report_json_state(FILE *out, const record_t *rec) {
   fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,",
           e->npile && f.cause != FREEZE_NONE ? "true" : "false", e->stock);
   if (e->rs->bonus.npackets > 0) json_packets(out, rec, e);
-  fputs("\"red_threes\":{", out);
-  for (int t = 0; t < e->nteams; t++) {
-    if (t) putc(',', out);
-    json_string(out, rec->team[t]);
-    fprintf(out, ":%d", e->red_threes[t]);
-  }
-  putc('}', out);
+  json_by_team(out, "red_threes", rec, e->red_threes, e->nteams);
   if (rs_sets_aside(e->rs)) json_aside(out, rec, e);
   putc('}', out);
 }
