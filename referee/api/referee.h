@@ -170,7 +170,8 @@ referee_verdict_t referee_game_try(referee_game_t *game, const char *line);
 typedef struct {
   const char *player;
   const char *verb;     /* "draw", "take", "meld", "add", "red3", "foot", "talon",
-                           "show", "ask", "yes", "no", "discard", "end", "merge" */
+                           "show", "ask", "yes", "no", "discard", "end", "merge",
+                           "aside" */
   const char *ref;
   const char *const *cards;
   size_t ncards;
@@ -376,7 +377,9 @@ int referee_game_state(const referee_game_t *game, referee_state_t *out, size_t 
  * card where sequences take them: sequence.max_wild), additions to each of the team's melds
  * (written `add #N`; `add RANK` names the same action as `#N` of that set),
  * red threes by any seat, the foot, talons, shows of the whole hand, ask,
- * yes, no, discard, end, and merges of two of the team's melds. Melds, adds,
+ * yes, no, discard, end, merges of two of the team's melds, and asides (every
+ * part of the cards of the pile taken still to set aside, set_aside; all of
+ * them, and each kind's, past 256 parts). Melds, adds,
  * takes and shows are tried for the player to act (verbs.def: no one else
  * may make them), the other verbs for every player. Two limits: without a
  * stock line, draws of three cards or more (turn.draw) and a talon's cards
