@@ -247,6 +247,15 @@ static void put_packets(FILE *out, const eng_packets_t *k) {
   fprintf(out, "],%d,%d,%d,%d]", k->next_team, k->owed, k->owed_first, k->owed_cards);
 }
 
+/* set_aside: "a": each team's cards set aside, "ad": the cards of the pile
+ * just taken still to state (html_page.c: due). */
+static void put_aside(FILE *out, const eng_view_t *e) {
+  fputs(",\"a\":[", out);
+  for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%d", t ? "," : "", e->aside[t]);
+  fputs("],\"ad\":", out);
+  put_cards(out, e->aside_due);
+}
+
 /* One state: {"c": the player to act (-1 when the hand is over), "H": hands,
  * "F": foot sizes (-1 none), "M": melds, pile, stock, "r": red threes}. */
 static void put_state(FILE *out, const engine_t *eng) {
@@ -268,6 +277,7 @@ static void put_state(FILE *out, const engine_t *eng) {
   for (int t = 0; t < e->nteams; t++) fprintf(out, "%s%ld", t ? "," : "", e->team_total[t]);
   putc(']', out);
   if (e->rs->bonus.npackets > 0) put_packets(out, &e->packets);
+  if (rs_sets_aside(e->rs)) put_aside(out, e);
   putc('}', out);
 }
 
@@ -360,16 +370,21 @@ static void put_people(FILE *out, const record_t *rec) {
 }
 
 /* Each hand's parts by team: melded, canastas, red threes, going out, cut,
- * cards left, total; then the match's totals, target and winner. */
+ * cards left, total, and where the ruleset sets cards aside ("sa":1) the
+ * cards set aside last (so the others keep their places); then the match's
+ * totals, target and winner. */
 static void put_scores(FILE *out, const record_t *rec) {
-  fputs(",\"scores\":[", out);
+  bool aside = rec->rs && rs_sets_aside(rec->rs);
+  fputs(aside ? ",\"sa\":1,\"scores\":[" : ",\"scores\":[", out);
   for (int i = 0; i < rec->nhands; i++) {
     const hand_score_t *hs = &rec->hands[i];
     fprintf(out, "%s{\"n\":%d,\"out\":%d,\"t\":[", i ? "," : "", hs->number, hs->out_player);
     for (int t = 0; t < rec->nteams; t++) {
       const score_parts_t *s = &hs->team[t];
-      fprintf(out, "%s[%ld,%ld,%ld,%ld,%ld,%ld,%ld]", t ? "," : "", s->melded, s->canastas,
+      fprintf(out, "%s[%ld,%ld,%ld,%ld,%ld,%ld,%ld", t ? "," : "", s->melded, s->canastas,
               s->red_threes, s->going_out, s->cut, s->in_hand, s->total);
+      if (aside) fprintf(out, ",%ld", s->aside);
+      putc(']', out);
     }
     putc(']', out);
     if (hs->special_team >= 0) { /* special_hands: the hand a team showed */
@@ -523,11 +538,12 @@ static const char *const page_words[] = {
   N_("Canasta referee: dispute view"), N_("wild card"), N_("(none)"),
   N_("line {0}, hand {1} — step {2} of {3}"), N_("(outside a hand: the header or between hands)"),
   N_(" ◀ to act"), N_(", foot {0}"), N_("Melds of {0}"),
-  N_(" — red threes: {0}"), N_("sequence"), N_("{0}s"), N_("hidden impure canasta (closed)"),
+  N_(" — red threes: {0}"), N_(" — set aside: {0}"), N_(" — still to set aside (aside): "),
+  N_("sequence"), N_("{0}s"), N_("hidden impure canasta (closed)"),
   N_("hidden pure canasta (closed)"), N_("impure canasta (closed)"), N_("pure canasta (closed)"),
   N_("meld of wild cards"), N_("canasta of wild cards (closed)"),
   N_("Pile: "), N_("; blocked by its top card"), N_("target {0}"),
-  N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("going out"),
+  N_("Scores"), N_("hand"), N_("melded"), N_("canastas"), N_("red threes"), N_("set aside"), N_("going out"),
   N_("cut"), N_("cards left"), N_("hand total"), N_("running"), N_("legal"), N_("illegal"),
   N_("malformed"), N_("error"), N_(" at line {0}:{1}"), N_("ruleset key: {0}"),
   N_(" (record {0})"), N_("« first"), N_("◀ previous"), N_("next ▶"), N_("last »"),

@@ -123,14 +123,17 @@ const char *const html_tail[] = {
   "  d.setAttribute('data-hand-size',n);d.appendChild(el('b',null,(tm==p?p:p+' ('+tm+')')+(s.c==i?T(' \\u25c0 to act'):'')));\n",
   "  d.appendChild(el('span','n',FN(' {0} card',' {0} cards',n)+(s.F[i]>=0?F(', foot {0}',s.F[i]):'')));\n",
   "  d.appendChild(el('br'));d.appendChild(cards(s.H[i],r));t.appendChild(d)});\n",
-  " r.teams.forEach(function(tm,k){var d=el('div','team');d.appendChild(el('b',null,F('Melds of {0}',tm)+(s.r[k]?F(' \\u2014 red threes: {0}',s.r[k]):'')));\n",
+  " r.teams.forEach(function(tm,k){var d=el('div','team');d.appendChild(el('b',null,F('Melds of {0}',tm)+(s.r[k]?F(' \\u2014 red threes: {0}',s.r[k]):'')+(s.a&&s.a[k]?F(' \\u2014 set aside: {0}',s.a[k]):'')));\n",
   "  s.M.forEach(function(m){if(m[0]!=k)return;var x=el('div','meld'+(m[2]?(m[4]?' canasta impure':' canasta pure'):''));\n",
   "   x.appendChild(el('span','lbl',label(r,m)));\n",
   "   x.appendChild(cards(m[5],r,m[1]));d.appendChild(x)});t.appendChild(d)});\n",
   " var p=el('div','pile'),z=frozen(r,s);p.setAttribute('data-pile-top',s.p);p.setAttribute('data-stock',s.s);\n",
   " p.appendChild(el('b',null,T('Pile: ')));if(s.p)p.appendChild(card(s.p,false));\n",
   " p.appendChild(el('span',null,FN(' {0} card',' {0} cards',s.n)+(z?'; ':'')));if(z){var fz=say(z,'frozen');if(s.fl)fz.setAttribute('data-frozen-line',s.fl);p.appendChild(fz)}\n",
-  " p.appendChild(el('span',null,(s.b?T('; blocked by its top card'):'')+FN(' \\u2014 stock: {0} card',' \\u2014 stock: {0} cards',s.s)+packets(r,s)));t.appendChild(p)}\n",
+  " p.appendChild(el('span',null,(s.b?T('; blocked by its top card'):'')+FN(' \\u2014 stock: {0} card',' \\u2014 stock: {0} cards',s.s)+packets(r,s)));due(r,s,p);t.appendChild(p)}\n",
+  /* set_aside: s.a = each team's cards set aside, s.ad = the cards of the
+   * pile just taken still to state (only where the ruleset sets cards aside) */
+  "function due(r,s,p){if(!s.ad)return;p.appendChild(el('span',null,T(' \\u2014 still to set aside (aside): ')));p.appendChild(cards(s.ad,r))}\n",
   /* bonus.packets: s.k = [sizes left, the team the next is for (-1: the
    * next to open), the player owed one (-1), whose hand is empty, its size] */
   /* a meld's words (canasta.words: r.mw, sequence.word: r.sw; the seeds'
@@ -173,11 +176,14 @@ const char *const html_tail[] = {
   " tot.forEach(function(t,k){s+='<polyline fill=\"none\" stroke-width=\"2\" stroke=\"'+c[k%3]+'\" points=\"'+t.map(function(y,i){return X(i)+','+Y(y)}).join(' ')+'\"/>';\n",
   "  s+='<text x=\"'+(PR+12)+'\" y=\"'+(TP+12+16*k)+'\" font-size=\"12\" fill=\"'+c[k%3]+'\">'+esc(r.teams[k]+' '+t[t.length-1])+'</text>'});\n",
   " return s+'</svg>'}\n",
+  /* A team's parts in the table's order: the cards set aside (the 8th number,
+   * "sa" records only) after the red threes, as the text report has them. */
+  "function parts(r,p){var v=p.slice(0,7);if(r.sa)v.splice(3,0,p[7]);return v}\n",
   "function scores(r,sec){if(!r.scores.length)return;var d=el('div','scores');d.appendChild(el('h3',null,T('Scores')));\n",
-  " var H=['melded','canastas','red threes','going out','cut','cards left','hand total','running'].map(T);\n",
+  " var H=['melded','canastas','red threes','going out','cut','cards left','hand total','running'].map(T);if(r.sa)H.splice(3,0,T('set aside'));\n",
   " r.teams.forEach(function(tm,k){var tb=el('table'),run=0;tb.appendChild(el('caption',null,tm));var tr=el('tr');tr.appendChild(el('th',null,T('hand')));\n",
   "  H.forEach(function(h){tr.appendChild(el('th',null,h))});tb.appendChild(tr);\n",
-  "  r.scores.forEach(function(h){var tr=el('tr');tr.appendChild(el('td',null,h.n));h.t[k].forEach(function(x){tr.appendChild(el('td',null,x))});run+=h.t[k][6];tr.appendChild(el('td',null,run));tb.appendChild(tr)});d.appendChild(tb)});\n",
+  "  r.scores.forEach(function(h){var tr=el('tr');tr.appendChild(el('td',null,h.n));parts(r,h.t[k]).forEach(function(x){tr.appendChild(el('td',null,x))});run+=h.t[k][6];tr.appendChild(el('td',null,run));tb.appendChild(tr)});d.appendChild(tb)});\n",
   " r.scores.forEach(function(h){if(h.sp)d.appendChild(el('p','special',F('hand {0}: {1} showed a special hand, {2}, for {3} points',h.n,r.teams[h.sp[0]],h.sp[1],h.t[h.sp[0]][6])))});\n",
   " var c=el('div');c.innerHTML=chart(r);d.appendChild(c);sec.appendChild(d)}\n",
   /* A verdict: its code and line, the sentence (a malformed line's speaks of

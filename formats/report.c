@@ -536,9 +536,7 @@ static void put_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
                     k->owed_cards), name, team, k->owed_cards);
 }
 
-/* The player to act, -1 for none; at the table a verdict's line found, the
- * player that line was judged for (the page's, html_page.c: shown). */
-static int to_act(const record_t *rec, const eng_view_t *e) {
+int report_to_act(const record_t *rec, const eng_view_t *e) {
   return rec->state_found ? rec->state_to_act : eng_view_to_act(e);
 }
 
@@ -560,6 +558,37 @@ static void put_later(FILE *out, const record_t *rec) {
   }
 }
 
+/* set_aside: the cards of the pile just taken that its taker, the player
+ * to act, still states with `aside` (nothing when there are none). */
+static void put_aside_due(FILE *out, const eng_view_t *e, bool color) {
+  if (e->aside_due->total == 0) return;
+  fprintf(out, "  %s ", _("still to set aside (aside) before the turn ends:"));
+  put_counts(out, e, e->aside_due, color, -2);
+  fputc('\n', out);
+}
+
+/* Team t's melds (each with its number #N), its red threes laid and its
+ * cards set aside (set_aside), as --explain lists them. */
+static void put_team(FILE *out, const record_t *rec, const eng_view_t *e, int t, bool color) {
+  char team[4 * 64];
+  fprintf(out, _("  melds of %s:"), report_safe(rec->team[t], team, sizeof team));
+  int n = 0;
+  for (int i = 0; i < e->nmelds; i++) {
+    const meld_t *m = &e->melds[i];
+    if (m->team != t) continue;
+    char kind[64];
+    n++; /* #N is the meld's own number: a merged meld leaves its number unused */
+    fprintf(out, "\n    #%d %s: ", m->number, meld_kind(e, m, kind, sizeof kind));
+    put_counts(out, e, &m->cards, color,
+               meld_row(e->kinds, m)->sequence || meld_row(e->kinds, m)->rank_less ? -2 : m->rank);
+  }
+  fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
+  if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
+  if (e->aside[t]) /* set_aside: only where the ruleset sets cards aside */
+    fprintf(out, P_("    set aside: %d card\n", "    set aside: %d cards\n", e->aside[t]),
+            e->aside[t]);
+}
+
 void report_explain(FILE *out, const record_t *rec, bool color) {
   if (!rec->state) {
     fprintf(out, "  %s\n", _("(no table to show: the record stopped outside a hand)"));
@@ -573,7 +602,7 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
     fprintf(out, _("  the table after line %u, hand %d:\n"), rec->state_line, rec->state_hand);
   const char *acts = _(" to act");
   for (int p = 0; p < e->nplayers; p++) {
-    bool acting = p == to_act(rec, e);
+    bool acting = p == report_to_act(rec, e);
     char name[4 * 64], team[4 * 64];
     fprintf(out, "  %s%-8s (%s)", acting ? "> " : "  ",
             report_safe(e->player_name[p], name, sizeof name),
@@ -585,23 +614,9 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
       fprintf(out, P_("  [foot: %u card]", "  [foot: %u cards]", e->foot[p].total), e->foot[p].total);
     fputc('\n', out);
   }
-  for (int t = 0; t < e->nteams; t++) {
-    char team[4 * 64];
-    fprintf(out, _("  melds of %s:"), report_safe(rec->team[t], team, sizeof team));
-    int n = 0;
-    for (int i = 0; i < e->nmelds; i++) {
-      const meld_t *m = &e->melds[i];
-      if (m->team != t) continue;
-      char kind[64];
-      n++; /* #N is the meld's own number: a merged meld leaves its number unused */
-      fprintf(out, "\n    #%d %s: ", m->number, meld_kind(e, m, kind, sizeof kind));
-      put_counts(out, e, &m->cards, color,
-                 meld_row(e->kinds, m)->sequence || meld_row(e->kinds, m)->rank_less ? -2 : m->rank);
-    }
-    fprintf(out, "%s%s\n", n ? "" : " ", n ? "" : _("none"));
-    if (e->red_threes[t]) fprintf(out, _("    red threes laid: %d\n"), e->red_threes[t]);
-  }
-  put_pile(out, rec, e, to_act(rec, e), color);
+  for (int t = 0; t < e->nteams; t++) put_team(out, rec, e, t, color);
+  put_pile(out, rec, e, report_to_act(rec, e), color);
+  put_aside_due(out, e, color);
   fprintf(out, P_("  stock: %u card\n", "  stock: %u cards\n", e->stock), e->stock);
   if (e->rs->bonus.npackets > 0) put_packets(out, rec, e);
   fprintf(out, "  %s", _("totals before this hand:"));
@@ -616,79 +631,4 @@ void report_explain(FILE *out, const record_t *rec, bool color) {
   if (rec->instead[0] && rec->state_found) put_instead(out, rec->instead);
   if (rec->verdict.status == VERDICT_ILLEGAL) report_rule_quote(out, rec);
   put_later(out, rec);
-}
-
-static void json_counts(FILE *out, const card_counts_t *cc) {
-  putc('[', out);
-  bool first = true;
-  char b[4];
-  for (card_t c = 0; c < CARD_KINDS; c++)
-    for (unsigned k = 0; k < cc->n[c]; k++) {
-      fprintf(out, "%s\"%s\"", first ? "" : ",", card_name(c, b));
-      first = false;
-    }
-  putc(']', out);
-}
-
-/* bonus.packets (only in a ruleset that has them): the sizes left to earn,
- * the team the next is for (null: the next to open), who is owed one. */
-static void json_packets(FILE *out, const record_t *rec, const eng_view_t *e) {
-  const eng_packets_t *k = &e->packets;
-  fputs("\"packets\":{\"left\":[", out);
-  for (int i = 0; i < k->left; i++) fprintf(out, "%s%d", i ? "," : "", k->cards[i]);
-  fputs("],\"next\":", out);
-  json_string(out, k->next_team >= 0 ? rec->team[k->next_team] : NULL);
-  fputs(",\"owed\":", out);
-  json_string(out, k->owed >= 0 ? e->player_name[k->owed] : NULL);
-  fprintf(out, ",\"owed_first\":%s},", k->owed_first ? "true" : "false");
-}
-
-void report_json_state(FILE *out, const record_t *rec) {
-  if (!rec->state) {
-    fputs("null", out);
-    return;
-  }
-  eng_view_t view, *e = &view;
-  eng_view(rec->state, &view);
-  char b[4];
-  fprintf(out, "{\"line\":%u,\"hand\":%d,\"to_act\":", rec->state_line, rec->state_hand);
-  int acting = to_act(rec, e);
-  json_string(out, acting < 0 ? NULL : e->player_name[acting]);
-  fputs(",\"hands\":{", out);
-  for (int p = 0; p < e->nplayers; p++) {
-    if (p) putc(',', out);
-    json_string(out, e->player_name[p]);
-    putc(':', out);
-    json_counts(out, &e->hand[p]);
-  }
-  fputs("},\"melds\":[", out);
-  for (int i = 0; i < e->nmelds; i++) {
-    const meld_t *m = &e->melds[i];
-    fprintf(out, "%s{\"team\":", i ? "," : "");
-    json_string(out, rec->team[m->team]);
-    const meld_row_t *row = meld_row(e->kinds, m);
-    fprintf(out, ",\"kind\":\"%s\",\"rank\":", row->json);
-    json_string(out, row->sequence || row->rank_less ? NULL : card_rank_name(m->rank));
-    fprintf(out, ",\"wilds\":%u,\"canasta\":%s,\"hidden\":%s,\"cards\":", m->wilds,
-            meld_is_canasta(e->kinds, m) ? "true" : "false",
-            m->hidden ? "true" : "false");
-    json_counts(out, &m->cards);
-    putc('}', out);
-  }
-  fputs("],\"pile\":[", out);
-  for (unsigned i = 0; i < e->npile; i++)
-    fprintf(out, "%s\"%s\"", i ? "," : "", card_name(e->pile[i], b));
-  pile_freeze_t f = e->freeze;
-  if (acting != eng_view_to_act(e)) eng_pile_freeze(rec->state, acting, &f);
-  fprintf(out, "],\"pile_frozen\":%s,\"stock\":%u,",
-          e->npile && f.cause != FREEZE_NONE ? "true" : "false", e->stock);
-  if (e->rs->bonus.npackets > 0) json_packets(out, rec, e);
-  fputs("\"red_threes\":{", out);
-  for (int t = 0; t < e->nteams; t++) {
-    if (t) putc(',', out);
-    json_string(out, rec->team[t]);
-    fprintf(out, ":%d", e->red_threes[t]);
-  }
-  putc('}', out);
-  putc('}', out);
 }

@@ -36,7 +36,11 @@ void report_explain(FILE *out, const record_t *rec, bool color);
 void report_rule_quote(FILE *out, const record_t *rec);
 /* The same for rule key k (a later error's, --keep-going) (quote.c). */
 void report_rule_quote_of(FILE *out, const record_t *rec, rule_key_t k);
-/* The same state as a JSON value (null when there is none). */
+/* The same state as a JSON value (null when there is none) (json_state.c). */
 void report_json_state(FILE *out, const record_t *rec);
+/* The player to act at rec->state, -1 for none; at the table a verdict's
+ * line found, the player that line was judged for (the page's, html_page.c:
+ * shown). */
+int report_to_act(const record_t *rec, const eng_view_t *e);
 
 #endif

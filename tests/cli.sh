@@ -137,6 +137,30 @@ fi
 expect 1 "--json --explain" -- "$ref" --json --explain "$c/illegal-pile-frozen.cgr"
 contains "$tmp/out" '"state":{"line":17,"hand":1,"to_act":"Anne"' "the state in JSON"
 contains "$tmp/out" '"pile":["8D","2C","9C"],"pile_frozen":true' "the pile in the JSON state"
+grep -qF 'set_aside' "$tmp/out" && fail "--json --explain: set_aside in a ruleset that sets nothing aside"
+# set_aside (Cuban canasta): a pile taken with black threes, its `aside`
+# line dropped: the table at the verdict shows the cards still due; --at the
+# `aside` line of the game shows the team's count; JSON says both
+"$ref" gen --variant "$src/corpus/custom/cuban.yaml" --games 1 --hands 2 --seed 7 >"$tmp/cuban.cgr"
+aside=$(grep -n -m1 ' aside ' "$tmp/cuban.cgr" | cut -d: -f1)
+if [ -z "$aside" ]; then
+  fail "the generated Cuban game sets no card aside"
+else
+  sed "${aside}d" "$tmp/cuban.cgr" >"$tmp/cuban-due.cgr"
+  expect 1 "--explain, cards due" -- "$ref" --explain --color never "$tmp/cuban-due.cgr"
+  contains "$tmp/out" "illegal: SET-ASIDE" "the verdict of a card not stated"
+  contains "$tmp/out" "  still to set aside (aside) before the turn ends: 3" "the cards due"
+  expect 1 "--json --explain, cards due" -- "$ref" --json --explain "$tmp/cuban-due.cgr"
+  grep -qE '"set_aside":\{"[^"]*":0,"[^"]*":0\},"aside_due":\["3[SC]"' "$tmp/out" ||
+    fail "--json --explain: no black three due in the state"
+  expect 0 "--at the aside line" -- "$ref" --at "$aside" --color never "$tmp/cuban.cgr"
+  grep -qE '^    set aside: [1-9][0-9]* cards?$' "$tmp/out" || fail "--at $aside: no team's cards set aside"
+  grep -qF 'still to set aside' "$tmp/out" && fail "--at $aside: cards still due once stated"
+  expect 0 "--json --at the aside line" -- "$ref" --json --at "$aside" "$tmp/cuban.cgr"
+  grep -qE '"set_aside":\{"[^"]*":[0-9]+,"[^"]*":[0-9]+\},"aside_due":\[\]' "$tmp/out" &&
+    ! grep -qE '"set_aside":\{"[^"]*":0,"[^"]*":0\}' "$tmp/out" ||
+    fail "--json --at $aside: no team's cards set aside in the state"
+fi
 # an action after the hand is over: the table is still that hand's (not "hand 0")
 expect 1 "--explain HAND-OVER" -- "$ref" --explain "$src/corpus/two-player/illegal-hand-over-stock-out.cgr"
 contains "$tmp/out" "the table as line 80 found it, hand 1:" "the hand over is still hand 1"

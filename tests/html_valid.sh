@@ -14,7 +14,14 @@
 #     action (its line, pile top and stock) and the score table, without the
 #     buttons of the replay nor the browser's header and footer (the page's
 #     @page leaves them no room: no --no-pdf-header-footer needed);
-#   - the page of a 5000-point 4-player game (referee gen) is under 2 MB.
+#   - the page of a 5000-point 4-player game (referee gen) is under 2 MB;
+#   - a game of a ruleset that sets cards of taken piles aside (Cuban
+#     canasta, corpus/custom/cuban.yaml) has a score table with a "set aside"
+#     column after the red threes, whose cells are the --json report's
+#     set_aside parts and add up with the others to the hand's total; its
+#     table says each team's cards set aside and, at the verdict of a record
+#     missing its `aside` line, the cards still due; a classic page says
+#     neither.
 # tidy, chromium and pdftotext are installed by tests/setup.sh; a check that
 # cannot run for want of one says SKIP, and the test then exits 77 (ctest
 # shows it as skipped) when every check that ran passed, else 1.
@@ -45,6 +52,11 @@ awk '{print} /^hand [13]$/ {h=1} h && /^pile/ {print "Bruno discard 9C"; h=0}' \
   "$c/classic/legal-2p-game-5000.cgr" >"$tmp/kg.cgr"
 sed 's|^pile 8D|pile 8D # <!--<script> a|; s|^Anne draw 5H|& # </script><b>|' \
   "$c/classic/illegal-pile-frozen-bare.cgr" >"$tmp/markup.cgr"
+# a game whose takes set black threes aside (2 hands of seed 7 set one aside),
+# and the same without its first `aside` line (SET-ASIDE at the turn's end)
+"$ref" gen --variant "$c/custom/cuban.yaml" --games 1 --hands 2 --seed 7 >"$tmp/aside.cgr"
+aside=$(grep -n -m1 ' aside ' "$tmp/aside.cgr" | cut -d: -f1)
+sed "${aside:-1}d" "$tmp/aside.cgr" >"$tmp/aside-due.cgr"
 set -- legal "$c/classic/legal-4p-full-hand.cgr" \
   classic "$c/classic/illegal-opening-minimum-90.cgr" \
   two-player "$c/two-player/illegal-pile-frozen-wild.cgr" \
@@ -57,6 +69,8 @@ set -- legal "$c/classic/legal-4p-full-hand.cgr" \
            $c/classic/malformed-unknown-card.cgr" \
   keep-going "--keep-going $tmp/kg.cgr" \
   markup "$tmp/markup.cgr" \
+  aside "$tmp/aside.cgr" \
+  aside-due "$tmp/aside-due.cgr" \
   french "--lang fr $c/classic/illegal-opening-minimum-90.cgr"
 pages=""
 while [ $# -ge 2 ]; do
@@ -99,7 +113,7 @@ fi
 browser_start # one browser for every page below
 # The documents built: the page of several records holds the single pages'
 # records (a browser opening each would add seconds to the test for nothing).
-for p in several keep-going markup classic french; do
+for p in several keep-going markup classic french aside aside-due; do
   browse "file://$tmp/$p.html" --dump-dom >"$tmp/$p.dom.html"
   if command -v tidy >/dev/null 2>&1; then valid "$tmp/$p.dom.html" "the document built by the page $p"; fi
 done
@@ -108,6 +122,33 @@ n=$(grep -o '<section class="record"' "$tmp/markup.dom.html" | wc -l)
 grep -qF '# &lt;!--&lt;script&gt; a' "$tmp/markup.dom.html" && [ "$n" -eq 1 ] &&
   grep -qF '# &lt;/script&gt;&lt;b&gt;' "$tmp/markup.dom.html" ||
   bad "markup in a record's comments is not shown as text in a whole page ($n replays)"
+
+# The score table of the game with cards set aside: the column after the red
+# threes; each row's parts add up to its hand total; the column's cells are
+# the report's set_aside parts (the page lists them by team, the report by hand)
+aside_head='<th>red threes</th><th>set aside</th><th>going out</th>'
+grep -qF "$aside_head" "$tmp/aside.dom.html" || bad "the page of cards set aside has no column for them"
+sed 's/<tr>/\n/g' "$tmp/aside.dom.html" | sed -n 's/^<td>\([^<]*\)<\/td>\(<td>[^<]*<\/td>\)*<\/tr>.*/&/p' |
+  sed 's/<\/tr>.*//; s/<\/td><td>/ /g; s/<\/\{0,1\}td>//g' >"$tmp/aside.rows"
+awk 'NF != 10 || $2 + $3 + $4 + $5 + $6 + $7 + $8 != $9 { print; bad = 1 } END { exit bad }' \
+  "$tmp/aside.rows" >"$tmp/aside.bad" || bad "score rows whose parts do not add up: $(cat "$tmp/aside.bad")"
+page_aside=$(awk '{ print $5 }' "$tmp/aside.rows" | sort -n | tr '\n' ' ')
+json_aside=$("$ref" --json "$tmp/aside.cgr" | grep -o '"set_aside":-*[0-9]*' | sed 's/.*://' | sort -n |
+  tr '\n' ' ')
+[ -n "$json_aside" ] && [ "$page_aside" = "$json_aside" ] ||
+  bad "the set aside column holds '$page_aside', the report '$json_aside'"
+case $page_aside in *[1-9]*) ;; *) bad "no team set a card aside: '$page_aside'" ;; esac
+echo "ok: the score table of cards set aside: $(wc -l <"$tmp/aside.rows") rows, set aside $page_aside"
+# The table: at the `aside` line the team's count beside its melds; the page
+# without that line opens at the verdict with the cards still due
+browse "file://$tmp/aside.html#L$aside" --dump-dom >"$tmp/aside-at.dom.html"
+grep -qE 'Melds of [^<]* — set aside: [1-9]' "$tmp/aside-at.dom.html" ||
+  bad "the table at line $aside does not say the cards set aside"
+grep -qE ' — still to set aside \(aside\): </span><span class="cards"><span class="card s[SC]">3' \
+  "$tmp/aside-due.dom.html" || bad "the table at the SET-ASIDE verdict does not show the black three due"
+grep -qE '<th>set aside</th>| — set aside: [0-9]|still to set aside \(aside\): </span>' \
+  "$tmp/classic.dom.html" && bad "a classic page speaks of cards set aside"
+echo "ok: the table says the cards set aside (line $aside) and those still due (the verdict)"
 
 # Printed: the verdict, the table at the offending action, the scores; no buttons.
 if need pdftotext; then

@@ -343,6 +343,11 @@ typedef struct {
   int melds;
   referee_meld_t meld[REFEREE_MAX_MELDS];
   int hands_scored;    /* hands completed (referee_game_hand_score) */
+  /* (added after 0.1.0) Cards of taken piles set aside, out of play, where
+   * the ruleset sets some aside (set_aside; else both are zero): */
+  int set_aside[REFEREE_MAX_TEAMS]; /* how many each team stated in this hand */
+  referee_cards_t aside_due; /* of the pile just taken, still to state (`aside`)
+                                by the player to act before the turn ends */
 } referee_state_t;
 
 /* Fills out with the state of the game as it stands: the hand being dealt

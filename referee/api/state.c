@@ -87,7 +87,9 @@ static void hand_of(referee_state_t *s, const engine_t *e) {
   for (int t = 0; t < v.nteams; t++) {
     s->team[t].opened = v.team_opened[t];
     s->team[t].red_threes = v.red_threes[t];
+    s->set_aside[t] = v.aside[t];
   }
+  cards_of(&s->aside_due, v.aside_due);
   s->melds = v.nmelds;
   for (int i = 0; i < v.nmelds; i++) {
     meld_of(&s->meld[i], &v, &v.melds[i]);

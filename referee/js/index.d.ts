@@ -68,6 +68,8 @@ export interface TeamState {
   /** Melds and canastas on the table in this hand. */
   melds: number;
   canastas: number;
+  /** Cards of taken piles it set aside in this hand (set_aside; 0 where none are). */
+  setAside: number;
 }
 
 /** A meld's kind (docs/rulesets.md, Melds). */
@@ -140,6 +142,9 @@ export interface GameState {
   players: PlayerState[];
   teams: TeamState[];
   melds: MeldState[];
+  /** Cards of the pile just taken that the player to act still sets aside (`aside`)
+   * before the turn ends (set_aside); [] where none are. */
+  asideDue: Card[];
   /** Hands completed (scored). */
   hands: number;
   /** A team has reached the target (or the hands are played). */

@@ -231,7 +231,7 @@ const STATE = struct([['inHand', BYTE], ['hand', WORD], ['dealt', BYTE], ['over'
   ['frozen', WORD], ['freezeRule', WORD], ['freezeCard', WORD], ['blocked', BYTE],
   ['stock', WORD], ['packets', WORD], ['feet', WORD], ['players', WORD], ['teams', WORD],
   ['player', PLAYER, 12], ['team', TEAM, 12], ['melds', WORD], ['meld', MELD, 192],
-  ['handsScored', WORD]]);
+  ['handsScored', WORD], ['setAside', WORD, 12], ['asideDue', CARDS]]);
 const MELD_KINDS = ['set', 'sequence', 'wild_set', 'black_threes', 'natural_set', 'wild_cards',
   'rank_rule'];
 const FREEZES = ['cover', 'card', 'always', 'unopened', 'until_taken'];
@@ -262,7 +262,8 @@ function readState(game) {
     const p = s('team') + t * TEAM.size;
     const at = (name) => p + TEAM.at[name];
     teams.push({ name: str(i32(at('name'))), total: i32(at('total')), opened: bool(at('opened')),
-      redThrees: i32(at('redThrees')), melds: i32(at('melds')), canastas: i32(at('canastas')) });
+      redThrees: i32(at('redThrees')), melds: i32(at('melds')), canastas: i32(at('canastas')),
+      setAside: i32(s('setAside') + t * WORD.size) });
   }
   const players = [];
   for (let k = 0; k < i32(s('players')); k++) {
@@ -291,7 +292,8 @@ function readState(game) {
     top: cardName(i32(s('top'))), pile: i32(s('pile')), frozen: FREEZES[i32(s('frozen'))] ?? null,
     freezeRule: str(i32(s('freezeRule'))), freezeCard: cardName(i32(s('freezeCard'))),
     blocked: bool(s('blocked')), stock: i32(s('stock')), packets: i32(s('packets')),
-    feet: i32(s('feet')), players, teams, melds, hands: i32(s('handsScored')),
+    feet: i32(s('feet')), players, teams, melds, asideDue: cardsAt(s('asideDue')),
+    hands: i32(s('handsScored')),
     over: Boolean(M._referee_game_over(game)), winner: teams[winner]?.name ?? null,
   };
 }

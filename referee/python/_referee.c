@@ -321,6 +321,18 @@ static PyObject *player_of(const void *p) { return player_dict(p); }
 static PyObject *team_of(const void *t) { return team_dict(t); }
 static PyObject *meld_of(const void *m) { return meld_dict(m); }
 
+/* the teams, each with how many cards it set aside (referee_state_t keeps
+ * those in set_aside[], appended after the teams) */
+static PyObject *teams_list(const referee_state_t *s) {
+  PyObject *list = list_of(s->team, s->teams, sizeof *s->team, team_of);
+  for (int t = 0; list && t < s->teams; t++) {
+    PyObject *n = PyLong_FromLong(s->set_aside[t]);
+    if (!n || PyDict_SetItemString(PyList_GET_ITEM(list, t), "set_aside", n) < 0) Py_CLEAR(list);
+    Py_XDECREF(n);
+  }
+  return list;
+}
+
 static PyObject *game_state(GameObject *self, PyObject *unused) {
   (void)unused;
   referee_state_t *s = PyMem_Malloc(sizeof *s);
@@ -332,7 +344,7 @@ static PyObject *game_state(GameObject *self, PyObject *unused) {
   unsigned f = (unsigned)s->frozen;
   PyObject *d = Py_BuildValue(
       "{s:O,s:i,s:O,s:O,s:i,s:i,s:O,s:i,s:i,s:O,s:i,s:i,s:N,s:I,s:N,s:N,s:N,s:O,s:I,s:i,s:i,"
-      "s:N,s:N,s:N,s:i}",
+      "s:N,s:N,s:N,s:i,s:N}",
       "in_hand", s->in_hand ? Py_True : Py_False, "hand", s->hand, "dealt", s->dealt ? Py_True : Py_False,
       "over", s->over ? Py_True : Py_False, "to_act", s->to_act, "dealer", s->dealer, "drawn",
       s->drawn ? Py_True : Py_False, "owed", s->owed, "owed_player", s->owed_player, "asked",
@@ -342,8 +354,8 @@ static PyObject *game_state(GameObject *self, PyObject *unused) {
       str_or_none(s->freeze_rule), "freeze_card", card_or_none(s->freeze_card), "blocked",
       s->blocked ? Py_True : Py_False, "stock", s->stock, "packets", s->packets, "feet", s->feet,
       "players", list_of(s->player, s->players, sizeof *s->player, player_of), "teams",
-      list_of(s->team, s->teams, sizeof *s->team, team_of), "melds",
-      list_of(s->meld, s->melds, sizeof *s->meld, meld_of), "hands_scored", s->hands_scored);
+      teams_list(s), "melds", list_of(s->meld, s->melds, sizeof *s->meld, meld_of), "hands_scored",
+      s->hands_scored, "aside_due", cards_list(&s->aside_due));
   PyMem_Free(s);
   return d;
 }

@@ -72,8 +72,9 @@ static void json_players(const referee_state_t *s) {
     const referee_team_state_t *ts = &s->team[t];
     printf("%s{", t ? "," : "");
     json_str("name", ts->name);
-    printf("\"total\":%ld,\"opened\":%s,\"redThrees\":%d,\"melds\":%d,\"canastas\":%d}",
-           ts->total, bool_word(ts->opened), ts->red_threes, ts->melds, ts->canastas);
+    printf("\"total\":%ld,\"opened\":%s,\"redThrees\":%d,\"melds\":%d,\"canastas\":%d,"
+           "\"setAside\":%d}",
+           ts->total, bool_word(ts->opened), ts->red_threes, ts->melds, ts->canastas, s->set_aside[t]);
   }
   printf("],");
 }
@@ -117,6 +118,7 @@ static void state(const referee_game_t *g) {
          s.stock, s.packets, s.feet);
   json_players(&s);
   json_melds(&s);
+  json_cards("asideDue", &s.aside_due);
   json_str("winner", team_name(&s, referee_game_winner(g)));
   printf("\"hands\":%d,\"over\":%s}\n", s.hands_scored, bool_word(referee_game_over(g)));
 }

@@ -169,6 +169,57 @@ class GameState(unittest.TestCase):
         self.assertEqual(state.hands_scored, 1)
         self.assertEqual({t.name: t.total for t in state.teams}, game.totals)
 
+    def test_a_pile_taken_with_a_black_three_sets_it_aside(self):
+        # Cuban canasta (set_aside.classes [black3]): a hand `referee gen` wrote
+        game = cr.Game(os.path.join(CORPUS, "custom", "cuban.yaml"))
+        push_all(game, CUBAN_HAND)
+        self.assertEqual(game.state.aside_due, [])
+        self.assertEqual([t.set_aside for t in game.state.teams], [0, 0])
+        game.push("Denis take KS KH")
+        state = game.state
+        self.assertEqual(state.to_act, "Denis")
+        self.assertEqual(state.aside_due, ["3S"])
+        self.assertNotIn("3S", state.players[3].hand)
+        game.push("Denis aside 3S")
+        state = game.state
+        self.assertEqual(state.aside_due, [])
+        self.assertEqual({t.name: t.set_aside for t in state.teams}, {"NS": 0, "EW": 1})
+
+
+CUBAN_HAND = """cgr 1
+variant cuban
+player Anne team NS
+player Bruno team EW
+player Chloe team NS
+player Denis team EW
+hand 1
+dealer Anne
+deal Anne 4C 8S 9C 2C 8D TS 9C 5C AC 2D 5S TC 8H
+deal Bruno 4H JC 6S TH JD JK 8C 7S 2H 9H 3S KD 6C
+deal Chloe 5H 5D 7H 6H TD 2D 7D 7D TS KS 7S 3C AS
+deal Denis KH 4D 4S 2S 9H QC KD 4H JD KS 5C QC AH
+stock 6C JK JK 7C 6S 9D 8D 9S 8C QS TH KH 2H TD JK 3S QD 4S JS 3C 6D 7H AH QS 5D AD \
+AS KC QD JS 3H 2C JH 8S 6D JH 4C TC 6H 3D QH 8H 5H KC QH AC JC 9S 7C 5S 9D 3D AD 3H 4D
+pile 2S
+Bruno draw 6C
+Bruno meld 2H JD JC JK
+Bruno meld 6S 6C 6C
+Bruno discard 9H
+Chloe draw JK
+Chloe meld 2D 7S 7H 7D 7D JK
+Chloe discard AS
+Denis draw JK
+Denis discard 5C
+Anne take 5S 5C
+Anne meld 2S 2D 2C 9H 9C 9C
+Anne meld 8S 8H 8D
+Anne discard AS
+Bruno draw 7C
+Bruno discard 3S
+Chloe draw 6S
+Chloe add #2 5H 5D
+Chloe discard KS""".split("\n")
+
 
 if __name__ == "__main__":
     unittest.main()

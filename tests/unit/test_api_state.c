@@ -215,3 +215,78 @@ Test(api_state, null_and_a_shorter_struct) {
   for (size_t i = 0; i < sizeof s - part; i++) cr_assert_eq(rest[i], 0xa5, "byte %zu written", part + i);
   referee_game_free(g);
 }
+
+/* Cuban canasta (corpus/custom/cuban.yaml, set_aside.classes [black3]): a
+ * pile taken with a black three in it leaves the three due, not in the
+ * taker's hand; stated with `aside`, it is the team's. A hand of a game
+ * `referee gen` wrote. */
+static const char cuban[] =
+    "cgr 1\nvariant cuban\nplayer Anne team NS\nplayer Bruno team EW\n"
+    "player Chloe team NS\nplayer Denis team EW\nhand 1\ndealer Anne\n"
+    "deal Anne 4C 8S 9C 2C 8D TS 9C 5C AC 2D 5S TC 8H\n"
+    "deal Bruno 4H JC 6S TH JD JK 8C 7S 2H 9H 3S KD 6C\n"
+    "deal Chloe 5H 5D 7H 6H TD 2D 7D 7D TS KS 7S 3C AS\n"
+    "deal Denis KH 4D 4S 2S 9H QC KD 4H JD KS 5C QC AH\n"
+    "stock 6C JK JK 7C 6S 9D 8D 9S 8C QS TH KH 2H TD JK 3S QD 4S JS 3C 6D 7H AH QS 5D AD "
+    "AS KC QD JS 3H 2C JH 8S 6D JH 4C TC 6H 3D QH 8H 5H KC QH AC JC 9S 7C 5S 9D 3D AD 3H 4D\n"
+    "pile 2S\n"
+    "Bruno draw 6C\nBruno meld 2H JD JC JK\nBruno meld 6S 6C 6C\nBruno discard 9H\n"
+    "Chloe draw JK\nChloe meld 2D 7S 7H 7D 7D JK\nChloe discard AS\n"
+    "Denis draw JK\nDenis discard 5C\n"
+    "Anne take 5S 5C\nAnne meld 2S 2D 2C 9H 9C 9C\nAnne meld 8S 8H 8D\nAnne discard AS\n"
+    "Bruno draw 7C\nBruno discard 3S\nChloe draw 6S\nChloe add #2 5H 5D\nChloe discard KS\n";
+
+static referee_game_t *cuban_game(referee_rules_t **rules) {
+  char err[256] = "";
+  *rules = referee_rules_load(SOURCE_DIR "/corpus/custom/cuban.yaml", err, sizeof err);
+  cr_assert_not_null(*rules, "%s", err);
+  referee_game_t *g = referee_game_new(*rules);
+  cr_assert_eq(referee_game_feed(g, cuban, sizeof cuban - 1), REFEREE_LEGAL);
+  return g;
+}
+
+Test(api_state, a_pile_taken_with_a_black_three_sets_it_aside) {
+  referee_rules_t *rules;
+  referee_game_t *g = cuban_game(&rules);
+  referee_state_t s;
+  const int three_s = 1 * 4 + 0, denis = 3, ew = 1;
+  referee_game_state(g, &s, sizeof s);
+  cr_assert_eq(s.aside_due.total, 0);
+  cr_assert_eq(s.set_aside[0] + s.set_aside[1], 0);
+  cr_assert_eq(referee_game_line(g, "Denis take KS KH"), REFEREE_LEGAL);
+  referee_game_state(g, &s, sizeof s);
+  cr_assert_eq(s.to_act, denis);
+  cr_assert_eq(s.aside_due.total, 1, "due: %u cards", s.aside_due.total);
+  cr_assert_eq(s.aside_due.count[three_s], 1, "the 3S is due");
+  cr_assert_eq(s.player[denis].hand.count[three_s], 0, "the 3S is not in the hand");
+  cr_assert_eq(s.set_aside[ew], 0);
+  cr_assert_eq(referee_game_line(g, "Denis aside 3S"), REFEREE_LEGAL);
+  referee_game_state(g, &s, sizeof s);
+  cr_assert_eq(s.aside_due.total, 0);
+  cr_assert_eq(s.aside_due.count[three_s], 0);
+  cr_assert_eq(s.set_aside[ew], 1);
+  cr_assert_eq(s.set_aside[0], 0);
+  referee_game_free(g);
+  referee_rules_free(rules);
+}
+
+/* A caller built before set_aside and aside_due existed passes the size
+ * its struct ends at: the bytes after it stay as they were, even with a
+ * card due. */
+Test(api_state, an_older_struct_without_the_cards_set_aside) {
+  referee_rules_t *rules;
+  referee_game_t *g = cuban_game(&rules);
+  cr_assert_eq(referee_game_line(g, "Denis take KS KH"), REFEREE_LEGAL);
+  referee_state_t s, whole;
+  referee_game_state(g, &whole, sizeof whole);
+  cr_assert_eq(whole.aside_due.total, 1);
+  memset(&s, 0xa5, sizeof s);
+  size_t part = offsetof(referee_state_t, set_aside);
+  cr_assert_eq(referee_game_state(g, &s, part), 0);
+  cr_assert_eq(s.to_act, 3);
+  cr_assert_eq(s.hands_scored, 0);
+  const unsigned char *rest = (const unsigned char *)&s + part;
+  for (size_t i = 0; i < sizeof s - part; i++) cr_assert_eq(rest[i], 0xa5, "byte %zu written", part + i);
+  referee_game_free(g);
+  referee_rules_free(rules);
+}

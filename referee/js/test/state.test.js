@@ -2,19 +2,23 @@
 // the eight variants (REFEREE gen, two hands each), and after every line the
 // state the WebAssembly build gives, equal to what the C library gives
 // (LEGAL_LINES --state: tests/npm/legal_lines.c prints it as JSON, in the
-// package's shape: names for seats, teams and cards).
+// package's shape: names for seats, teams and cards). Then the same for a
+// game of Cuban canasta (corpus/custom/cuban.yaml), whose takes set black
+// threes aside: the cards due and each team's count.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { Game } from '../index.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Game, Ruleset } from '../index.js';
 
 const referee = process.env.REFEREE;
 const native = process.env.LEGAL_LINES;
 const variants = ['classic', 'two-player', 'chinese', 'italian', 'samba', 'bolivia',
   'hand-and-foot', 'modern-american'];
 
-function states(text) {
-  const game = new Game();
+function states(text, rules = null) {
+  const game = new Game(rules);
   const out = [];
   text.split('\n').slice(0, -1).forEach((line, i) => {
     if (line.startsWith('cgr ')) {
@@ -44,3 +48,24 @@ for (const variant of variants) {
     got.forEach((s, i) => assert.deepEqual(s, expected[i], `${variant}: after line ${i + 1}`));
   });
 }
+
+test('state equals the C library\'s after every line: cards set aside (cuban.yaml)', () => {
+  assert.ok(referee && native, 'REFEREE and LEGAL_LINES (tests/npm/legal_lines.c) are needed');
+  const path = fileURLToPath(new URL('../../../corpus/custom/cuban.yaml', import.meta.url));
+  const record = execFileSync(referee, ['gen', '--variant', path, '--games', '1',
+    '--hands', '2', '--seed', '7'], { encoding: 'utf8' });
+  const expected = execFileSync(native, ['--state'], { input: record, encoding: 'utf8',
+    maxBuffer: 1 << 28 }).split('\n').slice(0, -1).map((l) => JSON.parse(l));
+  const rules = Ruleset.fromYaml(readFileSync(path), 'cuban.yaml');
+  const got = states(record, rules);
+  rules.free();
+  assert.equal(got.length, expected.length);
+  const lines = record.split('\n');
+  got.forEach((s, i) => {
+    assert.deepEqual(s, expected[i], `cuban: after line ${i + 1}`);
+    // a take holding black threes leaves them due, until its `aside` lines
+    if (/ aside /.test(lines[i + 1] ?? '')) assert.ok(s.asideDue.length > 0, `line ${i + 2} is due`);
+  });
+  assert.ok(got.some((s) => s.asideDue.length > 0), 'cuban: cards due');
+  assert.ok(got.some((s) => s.teams.some((t) => t.setAside > 0)), 'cuban: cards set aside');
+});

@@ -121,7 +121,9 @@ class PlayerState:
 @dataclass(frozen=True)
 class TeamState:
     """A team: its total over the hands completed, and in this hand whether
-    it has opened, its red threes laid, its melds and canastas."""
+    it has opened, its red threes laid, its melds and canastas, and how many
+    cards of taken piles it set aside (set_aside; 0 where the ruleset sets
+    none aside)."""
 
     name: str
     total: int
@@ -129,6 +131,7 @@ class TeamState:
     red_threes: int
     melds: int
     canastas: int
+    set_aside: int
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,9 @@ class State:
     replacements still to draw; asked: a question waits for its answer;
     packet_player: whose bonus packet is due now; frozen: why the pile is
     frozen for the player to act ("cover", "card", "always", "unopened",
-    "until_taken") with the ruleset key and the card, or None."""
+    "until_taken") with the ruleset key and the card, or None; aside_due: the
+    cards of the pile just taken that the player to act still sets aside
+    (`aside`) before the turn ends (set_aside), as names like a hand's."""
 
     in_hand: bool
     hand: int
@@ -187,6 +192,7 @@ class State:
     teams: List[TeamState]
     melds: List[MeldState]
     hands_scored: int
+    aside_due: List[str]
 
     @classmethod
     def _of(cls, d: dict) -> "State":
