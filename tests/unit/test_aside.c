@@ -11,10 +11,12 @@
 #include <string.h>
 
 #include "game.h"
+#include "gen.h"
 #include "helpers.h"
 #include "lister.h"
 #include "ruleset.h"
 #include "run.h"
+#include "scale.h"
 
 /* Classic, two players, one hand, with `set_aside` as given (YAML flow);
  * the last four loaded stay valid. */
@@ -288,4 +290,107 @@ Test(aside, the_lister_caps_the_parts) {
   cr_assert_eq(k.n, 10);
   cr_expect_eq(k.sizes[0], 9, "first, every card due");
   for (int i = 1; i < 10; i++) cr_expect_eq(k.sizes[i], 1);
+}
+
+/* ---- every `aside` of generated games dropped or doubled ----------------- */
+
+typedef struct {
+  char **line;
+  unsigned n;
+} lines_t;
+
+static lines_t split_lines(char *text) {
+  lines_t ls = {calloc(strlen(text) + 1, sizeof(char *)), 0};
+  cr_assert_not_null(ls.line);
+  for (char *l = strtok(text, "\n"); l; l = strtok(NULL, "\n")) ls.line[ls.n++] = l;
+  return ls;
+}
+
+static bool by(const char *line, const char *actor, size_t k) {
+  return strncmp(line, actor, k) == 0 && line[k] == ' ';
+}
+
+static bool verb_is(const char *line, const char *verb) {
+  const char *sp = strchr(line, ' ');
+  size_t k = strlen(verb);
+  return sp && strncmp(sp + 1, verb, k) == 0 && (sp[k + 1] == ' ' || sp[k + 1] == '\0');
+}
+
+/* The line (0-based) that ends the turn of line i's actor: its discard, or
+ * its last line before another player acts (a partner's answer aside) or
+ * the hand ends (going out by melds). */
+static unsigned turn_end(const lines_t *ls, unsigned i, unsigned to) {
+  size_t k = strcspn(ls->line[i], " ");
+  unsigned last = i;
+  for (unsigned j = i + 1; j < to; j++) {
+    if (by(ls->line[j], ls->line[i], k)) {
+      if (verb_is(ls->line[j], "discard")) return j;
+      last = j;
+    } else if (!verb_is(ls->line[j], "yes") && !verb_is(ls->line[j], "no")) {
+      return last;
+    }
+  }
+  return last;
+}
+
+/* The record [from, to) without line `drop` or with line `twice` twice. */
+static verdict_t judge_mutant(const lines_t *ls, unsigned from, unsigned to, unsigned drop,
+                              unsigned twice) {
+  char *text = NULL;
+  size_t len;
+  FILE *f = open_memstream(&text, &len);
+  cr_assert_not_null(f);
+  for (unsigned j = from; j < to; j++) {
+    if (j != drop) fprintf(f, "%s\n", ls->line[j]);
+    if (j == twice) fprintf(f, "%s\n", ls->line[j]);
+  }
+  fclose(f);
+  verdict_t v = judge(text);
+  free(text);
+  return v;
+}
+
+static void mutate_asides(const lines_t *ls, unsigned from, unsigned to, int *mutants) {
+  for (unsigned i = from; i < to; i++) {
+    if (!verb_is(ls->line[i], "aside")) continue;
+    unsigned end = turn_end(ls, i, to) - from; /* 0-based in the record */
+    verdict_t v = judge_mutant(ls, from, to, i, to);
+    cr_expect(v.code == CODE_SET_ASIDE && v.line == end, /* one line fewer before it */
+              "%s dropped (record line %u): %s at %u, not SET-ASIDE at %u", ls->line[i],
+              i - from + 1, code_name(v.code), v.line, end);
+    v = judge_mutant(ls, from, to, to, i);
+    cr_expect(v.code == CODE_SET_ASIDE && v.line >= i - from + 2 && v.line <= end + 2,
+              "%s twice (record line %u): %s at %u, not SET-ASIDE by line %u", ls->line[i],
+              i - from + 1, code_name(v.code), v.line, end + 2);
+    *mutants += 2;
+  }
+}
+
+/* Dropped, the turn ends with cards due: SET-ASIDE at the line that ends it
+ * (a discard, or the meld that goes out). Doubled, it states cards no longer
+ * due: SET-ASIDE at that line, or at a later `aside` of the turn where the
+ * first stated a part. */
+Test(aside, each_aside_of_generated_games_dropped_or_doubled, .timeout = 120) {
+  char *text = NULL;
+  size_t len;
+  FILE *f = open_memstream(&text, &len);
+  cr_assert_not_null(f);
+  gen_options_t opt = {SOURCE_DIR "/corpus/custom/cuban.yaml", 0, 3, TEST_GAMES(4), 0, false};
+  gen_stats_t st;
+  char why[512];
+  cr_assert_eq(gen_write(&opt, f, &st, why, sizeof why), 0, "%s", why);
+  fclose(f);
+  lines_t ls = split_lines(text);
+  int mutants = 0;
+  for (unsigned from = 0; from < ls.n;) {
+    unsigned to = from + 1;
+    while (to < ls.n && strcmp(ls.line[to], "cgr 1") != 0) to++;
+    mutate_asides(&ls, from, to, &mutants);
+    from = to;
+  }
+  cr_expect_gt(mutants, 20, "%d mutants", mutants);
+  fprintf(stderr, "aside: %d mutants of generated cuban games, each SET-ASIDE in its turn\n",
+          mutants);
+  free(ls.line);
+  free(text);
 }

@@ -393,6 +393,10 @@ Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba", 777); }
 Test(properties, hand_and_foot_mutants) { mutants_keep_their_verdicts("hand-and-foot", 1); }
 Test(properties, bolivia_mutants) { mutants_keep_their_verdicts("bolivia", 777); }
 Test(properties, modern_american_mutants) { mutants_keep_their_verdicts("modern-american", 777); }
+/* a mutant may drop, repeat or alter an `aside` line, or give it to another */
+Test(properties, cuban_mutants) {
+  mutants_keep_their_verdicts(SOURCE_DIR "/corpus/custom/cuban.yaml", 777);
+}
 
 /* The share of hands a seating's generated games end by going out, in
  * percent: 30, but Bolivia at six players (13 cards each, three teams), where
