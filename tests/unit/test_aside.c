@@ -4,11 +4,12 @@
  * else set_aside.each. Judged here on one small two-player deal of classic
  * with black threes set aside (as Cuban canasta's page has them) or, as a
  * house may set it, sevens; and the lister's candidates for `aside`. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "gen.h"
@@ -17,6 +18,7 @@
 #include "ruleset.h"
 #include "run.h"
 #include "scale.h"
+#include "scorer.h"
 
 /* Classic, two players, one hand, with `set_aside` as given (YAML flow);
  * the last four loaded stay valid. */
@@ -393,4 +395,57 @@ Test(aside, each_aside_of_generated_games_dropped_or_doubled, .timeout = 120) {
           mutants);
   free(ls.line);
   free(text);
+}
+
+/* ---- set_aside over every shipped ruleset ---------------------------------- */
+
+/* Each shipped ruleset with its black threes and sevens of a taken pile set
+ * aside (5 each, 100 for four), written to a file that extends it: its
+ * generated games (the foot, the bonus packets, the pile's take count and
+ * the sequences of the rulesets that have them) are legal, state cards
+ * aside, and score as the second scorer counts them from the piles. */
+Test(aside, every_shipped_ruleset_with_cards_set_aside, .timeout = 120) {
+  char dir[] = "/tmp/aside-XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  int hands = 0, asides = 0, differ = 0;
+  for (const rs_builtin_t *b = rs_builtins; b->name; b++) {
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s.yaml", dir, b->name);
+    FILE *y = fopen(path, "w");
+    cr_assert_not_null(y);
+    fprintf(y, "schema: 1\nname: %s-aside\nextends: %s\nset_aside: {classes: [black3], ranks: "
+               "[7], each: 5, totals: [{count: 4, value: 100}]}\n", b->name, b->name);
+    fclose(y);
+    ruleset_t rs;
+    rs_error_t err;
+    cr_assert(rs_load(&rs, path, &err), "%s: %s", path, err.message);
+    char *text = NULL;
+    size_t len;
+    FILE *f = open_memstream(&text, &len);
+    gen_options_t opt = {path, 0, 5, TEST_GAMES(4), 0, false};
+    gen_stats_t st;
+    char why[512];
+    cr_assert_eq(gen_write(&opt, f, &st, why, sizeof why), 0, "%s: %s", b->name, why);
+    fclose(f);
+    results_t r;
+    run_text(text, &r);
+    for (int i = 0; i < r.n; i++)
+      cr_expect_eq(r.v[i].status, VERDICT_LEGAL, "%s, game %d: %s at %u:%u", b->name, i + 1,
+                   code_name(r.v[i].code), r.v[i].line, r.v[i].col);
+    scorer_result_t sc;
+    scorer_check(text, len, &rs, &sc);
+    cr_expect(sc.hands > 0 && sc.mismatches == 0, "%s: %d of %d team scores differ; %s", b->name,
+              sc.mismatches, sc.compared, sc.first);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, " aside ")) != NULL; p++) n++;
+    cr_expect_gt(n, 0, "%s: no card set aside", b->name);
+    hands += sc.hands;
+    asides += n;
+    differ += sc.mismatches;
+    free(text);
+    remove(path);
+  }
+  rmdir(dir);
+  fprintf(stderr, "aside: every shipped ruleset: %d hands, %d aside lines, %d scores differ\n",
+          hands, asides, differ);
 }
