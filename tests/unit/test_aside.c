@@ -187,6 +187,11 @@ Test(aside, each_wrong_aside_is_set_aside_at_its_line_and_column) {
     /* a card not among those due: the card's column */
     {black3, TAKE("3S") "Anne aside 3S 9D\n", 20, 15, "set_aside.classes", "9D is not among"},
     {black3, TAKE("3S") "Anne aside 3S 3S 3S\n", 20, 18, "set_aside.classes", "3S is not among"},
+    /* every card due named before it: none is left to list */
+    {black3, TAKE("3S") "Anne aside 3S 3S 3C 3C\n", 20, 21, "set_aside.classes",
+     "3C is one card too many: the taken pile had only 3S 3S 3C still to set aside"},
+    {black3, TAKE("3S") "Anne aside 3S\nAnne aside 3C 3S 3S\n", 21, 18, "set_aside.classes",
+     "3S is one card too many: the taken pile had only 3S 3C still to set aside"},
     /* nothing due: no take in the turn, all stated, a pile without any */
     {black3, HEAD "Anne draw QD\nAnne aside 3C\n", 12, 6, "set_aside", "has taken no pile"},
     {black3, TAKE("3S") "Anne aside 3S 3S 3C\nAnne aside 3S\n", 21, 6, "set_aside",
