@@ -395,7 +395,7 @@ Test(aside, each_aside_of_generated_games_dropped_or_doubled, .timeout = 120) {
     mutate_asides(&ls, from, to, &mutants);
     from = to;
   }
-  cr_expect_gt(mutants, 20, "%d mutants", mutants);
+  cr_expect_gt(mutants, 5 * TEST_GAMES(4), "%d mutants", mutants);
   fprintf(stderr, "aside: %d mutants of generated cuban games, each SET-ASIDE in its turn\n",
           mutants);
   free(ls.line);
