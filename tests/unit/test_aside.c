@@ -20,19 +20,24 @@
 #include "scale.h"
 #include "scorer.h"
 
-/* Classic, two players, one hand, with `set_aside` as given (YAML flow);
- * the last four loaded stay valid. */
-static ruleset_t *house(const char *set_aside) {
+/* Classic with the keys of `body` (YAML); the last four loaded stay valid. */
+static ruleset_t *classic_and(const char *body) {
   static ruleset_t loaded[4];
   static unsigned next;
   ruleset_t *rs = &loaded[next++ % 4];
   char text[512];
-  int n = snprintf(text, sizeof text, "schema: 1\nname: house\nextends: classic\n%s%s\n",
-                   set_aside ? "set_aside: " : "", set_aside ? set_aside : "");
+  int n = snprintf(text, sizeof text, "schema: 1\nname: house\nextends: classic\n%s\n", body);
   rs_error_t err;
   cr_assert(rs_load_text(rs, "house.yaml", text, (size_t)n, &err), "%u:%u: %s", err.line,
             err.col, err.message);
   return rs;
+}
+
+/* Classic, two players, one hand, with `set_aside` as given (YAML flow). */
+static ruleset_t *house(const char *set_aside) {
+  char body[256];
+  snprintf(body, sizeof body, "%s%s", set_aside ? "set_aside: " : "", set_aside ? set_aside : "");
+  return classic_and(body);
 }
 
 static const char *black3 = "{classes: [black3], each: 5, totals: [{count: 4, value: 100}]}";
@@ -216,6 +221,44 @@ Test(aside, each_wrong_aside_is_set_aside_at_its_line_and_column) {
     cr_expect_str_eq(rule_key_name(v->rule), r->key, "row %zu", i);
     cr_expect(strstr(v->message, r->says), "row %zu: %s", i, v->message);
     conserved_throughout(s, r->line - 1);
+  }
+}
+
+/* turn.meld_before_draw: a hand emptied by melding first may end, or draw
+ * on; a take is the draw's alternative, and after it, as after a draw, the
+ * hand holds cards and the turn goes on to a discard, the cards set aside
+ * stated before it. `end` after such a take went out with the pile's cards
+ * in the hand and its black three never stated. */
+Test(aside, a_take_after_melding_out_first_goes_on_to_the_discard) {
+  static const char *const text =
+    "cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\nmatch hands 1\nhand 1\n"
+    "dealer Bruno\n"
+    "deal Anne KH KH KS KS KD KD KC QH QH QS QS JH JH JS 3C\n"
+    "deal Bruno 8H 8S 8D 7H 7S 7D 6H 6S 6D 5H 5S 5D 4H 4S QD\n"
+    "pile 9D\nAnne draw JD\nAnne discard 3C\nBruno draw 4D\nBruno discard QD\n"
+    "Anne meld KH KH KS KS KD KD KC\nAnne meld QH QH QS QS\nAnne meld JH JH JS JD\n"
+    "Anne take\n%s";
+  const struct {
+    const char *set_aside, *then;
+    code_t code;
+    unsigned line;
+  } rows[] = {
+    {"", "Anne end\n", CODE_END_EARLY, 19},
+    {"set_aside: {classes: [black3], each: 5}\n", "Anne end\n", CODE_END_EARLY, 19},
+    {"set_aside: {classes: [black3], each: 5}\n", "Anne discard 9D\n", CODE_SET_ASIDE, 19},
+    /* stated, the discard empties the hand: play goes on (the hand ends unfinished) */
+    {"set_aside: {classes: [black3], each: 5}\n", "Anne aside 3C\nAnne discard 9D\n",
+     CODE_HAND_UNFINISHED, 21},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    char body[256], record[1024];
+    snprintf(body, sizeof body, "turn: {meld_before_draw: true}\n%s", rows[i].set_aside);
+    snprintf(record, sizeof record, text, rows[i].then);
+    seen_t *s = play(classic_and(body), record);
+    cr_expect(s->verdict.code == rows[i].code && s->verdict.line == rows[i].line,
+              "row %zu: %s at %u, not %s at %u: %s", i, code_name(s->verdict.code),
+              s->verdict.line, code_name(rows[i].code), rows[i].line, s->verdict.message);
+    conserved_throughout(s, rows[i].line - 1);
   }
 }
 
