@@ -3,7 +3,10 @@
  * before the turn ends, and each team scores its count by set_aside.totals,
  * else set_aside.each. Judged here on one small two-player deal of classic
  * with black threes set aside (as Cuban canasta's page has them) or, as a
- * house may set it, sevens; and the lister's candidates for `aside`. */
+ * house may set it, sevens; the lister's candidates for `aside`; every
+ * `aside` of generated Cuban games dropped or doubled; and the generated
+ * games of every shipped ruleset with cards set aside, against the second
+ * scorer (scorer.c). */
 #define _DEFAULT_SOURCE
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -43,8 +46,9 @@ static ruleset_t *house(const char *set_aside) {
 static const char *black3 = "{classes: [black3], each: 5, totals: [{count: 4, value: 100}]}";
 
 /* Lines 1-10; Anne acts first. She discards her black threes (line 12,
- * line 16), Bruno one (line 14) or a seven (SEVEN); she takes the pile
- * with her two kings at line 19: 9D 3C 3S 3S under the king, or 9D 3C 7S 3S. */
+ * line 16), Bruno one (line 14, TAKE("3S")) or a seven (TAKE("7S")); she
+ * takes the pile with her two kings at line 19: 9D 3C 3S 3S under the
+ * king, or 9D 3C 7S 3S. */
 #define HEAD                                                                 \
   "cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\nmatch hands 1\nhand 1\n" \
   "dealer Bruno\n"                                                           \
