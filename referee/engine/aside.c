@@ -55,20 +55,27 @@ void eng_pile_aside(engine_t *e, unsigned from) {
   e->npile = kept + 1;
 }
 
+/* The line's card i is not due: `due` is what its cards before i left; all
+ * of them named, the sentence lists what was due at the line. */
+static bool not_due(engine_t *e, const stmt_t *st, unsigned i, const card_counts_t *due) {
+  char b[4], left[3 * 64];
+  card_name(st->cards[i], b);
+  cards_listed(due->total ? due : &e->aside_due, left, sizeof left);
+  if (due->total == 0)
+    return eng_fail(e, st, st->card_cols[i], CODE_SET_ASIDE, due_key(e),
+                    _("%s is one card too many: the taken pile had only %s still to set aside"),
+                    b, left);
+  return eng_fail(e, st, st->card_cols[i], CODE_SET_ASIDE, due_key(e),
+                  _("%s is not among the cards of the taken pile still to set aside (%s)"), b,
+                  left);
+}
+
 bool eng_act_aside(engine_t *e, const stmt_t *st, int p) {
   if (e->aside_due.total == 0) return nothing_due(e, st, p);
   card_counts_t due = e->aside_due;
   for (unsigned i = 0; i < st->ncards; i++) {
-    card_t c = st->cards[i];
-    if (due.n[c] == 0) {
-      char b[4], left[3 * 64];
-      if (due.total) cards_listed(&due, left, sizeof left);
-      else snprintf(left, sizeof left, "%s", _("none is left"));
-      return eng_fail(e, st, st->card_cols[i], CODE_SET_ASIDE, due_key(e),
-                      _("%s is not among the cards of the taken pile still to set aside (%s)"),
-                      card_name(c, b), left);
-    }
-    cc_take(&due, c, 1);
+    if (due.n[st->cards[i]] == 0) return not_due(e, st, i, &due);
+    cc_take(&due, st->cards[i], 1);
   }
   int team = e->team_of[p];
   for (unsigned i = 0; i < st->ncards; i++) {

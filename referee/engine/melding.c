@@ -640,6 +640,9 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
   e->took_pile_once[p] = true;
   pile_to_hand(e, p);
   e->drawn = true;
+  /* taken on: as a draw on (turn.c), the hand holds cards and the moment to
+   * end it is past, the cards set aside still to state */
+  e->empty_hand = false;
   return eng_after_meld(e, st, p);
 }
 

@@ -27,6 +27,7 @@ typedef struct {
   int team[NOSEATS], np, nt;
   int hand[NOSEATS][KINDS], foot[NOSEATS][KINDS];
   int red3[NOSEATS], black3[NOSEATS]; /* threes laid by each team; black3: the black ones */
+  int aside[NOSEATS];                 /* cards of taken piles each team set aside (set_aside) */
   smeld_t meld[NOSEATS][MAXMELDS];
   int nmelds[NOSEATS];
   int pile[MAXPILE], npile;
@@ -76,6 +77,7 @@ static void new_hand(sc_t *s) {
   memset(s->foot, 0, sizeof s->foot);
   memset(s->red3, 0, sizeof s->red3);
   memset(s->black3, 0, sizeof s->black3);
+  memset(s->aside, 0, sizeof s->aside);
   memset(s->nmelds, 0, sizeof s->nmelds);
   s->npile = 0;
   s->refused = false;
@@ -310,9 +312,18 @@ static void add_to(sc_t *s, int p, const char *ref, const int *cards, int n) {
   }
 }
 
+/* set_aside.classes, set_aside.ranks: a card of a taken pile that never
+ * joins the hand ("set aside, and no longer in play"). */
+static bool set_aside(const sc_t *s, int c) {
+  unsigned cls = wild(s, c) ? RS_WILD : red3(c) ? RS_RED3 : black3(c) ? RS_BLACK3 : 0;
+  return (cls & s->rs->set_aside.classes) || s->rs->set_aside.ranks[rank_of(c)];
+}
+
 /* `take [C…]`: the top card with the named hand cards makes a new meld, or
  * alone goes onto the team's meld of its rank; the rest of the pile goes to
- * the hand (format.md). */
+ * the hand (format.md), but for the cards set aside, which the team keeps
+ * apart to score (counted here from the pile, not from the `aside` lines
+ * that state them). */
 static void take(sc_t *s, int p, const int *cards, int n) {
   if (s->npile == 0) return;
   bool frozen = pile_frozen(s);
@@ -330,7 +341,10 @@ static void take(sc_t *s, int p, const int *cards, int n) {
   /* pile.take_count: the top card and those under it, that many in all */
   int from = s->rs->pile.take_count > 0 && s->rs->pile.take_count <= s->npile
                  ? s->npile + 1 - s->rs->pile.take_count : 0;
-  for (int i = from; i < s->npile; i++) s->hand[p][s->pile[i]]++;
+  for (int i = from; i < s->npile; i++) {
+    if (set_aside(s, s->pile[i])) s->aside[s->team[p]]++;
+    else s->hand[p][s->pile[i]]++;
+  }
   s->npile = from;
 }
 
@@ -474,16 +488,22 @@ static void action(sc_t *s, int p, char *w[], int n) {
 }
 
 /* ---- scoring (rulesets.md: cards, canasta, sequence, cut, red_threes,
- * going_out) ---- */
+ * going_out, set_aside) ---- */
 
 typedef struct {
-  long melded, bonuses, red3, out, cut, left;
+  long melded, bonuses, red3, out, cut, aside, left;
 } parts_t;
 
+/* `totals` (red_threes.totals, set_aside.totals): the value of exactly
+ * `count` cards where a row gives it, else `each` apiece. */
+static long by_totals(const rs_red3_total_t *totals, int ntotals, int each, int count) {
+  for (int i = 0; i < ntotals; i++)
+    if (totals[i].count == count) return totals[i].value;
+  return (long)count * each;
+}
+
 static long red3_value(const ruleset_t *rs, int count) {
-  for (int i = 0; i < rs->red_threes.ntotals; i++)
-    if (rs->red_threes.totals[i].count == count) return rs->red_threes.totals[i].value;
-  return (long)count * rs->red_threes.each;
+  return by_totals(rs->red_threes.totals, rs->red_threes.ntotals, rs->red_threes.each, count);
 }
 
 /* meld.rank_rules: the row of a rank (this scorer's rank index), NULL for none. */
@@ -734,6 +754,7 @@ static void score_team(const sc_t *s, int t, parts_t *x) {
   }
   score_threes(s, t, held, x);
   if (cutter_team(s) == t) x->cut = rs->cut.bonus;
+  x->aside = by_totals(rs->set_aside.totals, rs->set_aside.ntotals, rs->set_aside.each, s->aside[t]);
 }
 
 static void compare(sc_t *s, char *w[], int n, int line, scorer_result_t *out) {
@@ -745,15 +766,16 @@ static void compare(sc_t *s, char *w[], int n, int line, scorer_result_t *out) {
     if (t < 0) continue;
     parts_t x;
     score_team(s, t, &x);
-    long mine = x.melded + x.bonuses + x.red3 + x.out + x.cut + x.left;
+    long mine = x.melded + x.bonuses + x.red3 + x.out + x.cut + x.aside + x.left;
     long claimed = strtol(w[i + 1], NULL, 10);
     out->compared++;
     if (mine == claimed) continue;
     if (!out->mismatches++)
       snprintf(out->first, sizeof out->first,
                "line %d: %s claims %ld (the engine's), the scorer %ld: melded %ld, canastas and "
-               "sequences %ld, red threes %ld, going out %ld, cut %ld, left %ld",
-               line, w[i], claimed, mine, x.melded, x.bonuses, x.red3, x.out, x.cut, x.left);
+               "sequences %ld, red threes %ld, going out %ld, cut %ld, set aside %ld, left %ld",
+               line, w[i], claimed, mine, x.melded, x.bonuses, x.red3, x.out, x.cut, x.aside,
+               x.left);
   }
 }
 

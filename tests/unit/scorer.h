@@ -1,10 +1,11 @@
 /* scorer.h — a second scorer for the tests, written from docs/rulesets.md
  * alone: it follows a record's cards line by line (deal, draw, take, meld,
  * add, merge, red3, foot, talon, show, discard) and scores each hand from the
- * ruleset's keys (special hands, sequences and wild canastas included),
- * without the engine (eng_score) or score.c. test_properties.c holds the
- * `score` lines of generated games, which the engine wrote, against it;
- * test_scorer_corpus.c those of every legal record of the corpus. */
+ * ruleset's keys (special hands, sequences, wild canastas and the cards a
+ * take sets aside included), without the engine (eng_score) or score.c.
+ * test_properties.c holds the `score` lines of generated games, which the
+ * engine wrote, against it; test_scorer_corpus.c those of every legal
+ * record of the corpus. */
 #ifndef SCORER_H
 #define SCORER_H
 

@@ -49,8 +49,9 @@ static void split(const char *line, words_t *w) {
 }
 
 static bool is_action_verb(const char *v) {
-  static const char *const verbs[] = {"draw", "take", "meld",    "add", "red3", "foot", "talon",
-                                      "show", "ask",  "yes",     "no",  "discard", "end", "merge"};
+  static const char *const verbs[] = {"draw", "take", "meld", "add",     "red3", "foot",
+                                      "talon", "show", "ask", "yes",     "no",   "discard",
+                                      "end",  "merge", "aside"};
   for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
     if (strcmp(v, verbs[i]) == 0) return true;
   return false;
@@ -123,10 +124,11 @@ static bool is_listed(int n, const char *line, const referee_state_t *s) {
 /* A random well-formed line: a player, a verb, a reference, cards of the
  * player's hand (or any card, or the stock's next). */
 static void random_line(tally_t *t, const referee_state_t *s, char *buf, size_t size) {
-  static const char *const verbs[] = {"draw", "take", "meld",    "add", "red3", "foot", "talon",
-                                      "show", "ask",  "yes",     "no",  "discard", "end", "merge"};
+  static const char *const verbs[] = {"draw", "take", "meld", "add",     "red3", "foot",
+                                      "talon", "show", "ask", "yes",     "no",   "discard",
+                                      "end",  "merge", "aside"};
   int p = (int)rnd(t, (unsigned)s->players);
-  const char *verb = verbs[rnd(t, 14)];
+  const char *verb = verbs[rnd(t, sizeof verbs / sizeof *verbs)];
   int len = snprintf(buf, size, "%s %s", s->player[p].name, verb);
   if (strcmp(verb, "add") == 0 || strcmp(verb, "merge") == 0)
     len += snprintf(buf + len, size - (size_t)len, " #%u", 1 + rnd(t, 6));
@@ -317,3 +319,6 @@ VARIANT(samba, "samba")
 VARIANT(bolivia, "bolivia")
 VARIANT(hand_and_foot, "hand-and-foot")
 VARIANT(modern_american, "modern-american")
+/* a house ruleset (corpus/custom): Cuban canasta's black threes of a taken
+ * pile, stated by `aside` in every part the lister lists */
+VARIANT(cuban, SOURCE_DIR "/corpus/custom/cuban.yaml")

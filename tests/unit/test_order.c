@@ -127,10 +127,12 @@ static bool same_actor(const char *a, const char *b) {
   return k == strcspn(b, " ") && strncmp(a, b, k) == 0;
 }
 
+/* A line of a run: a meld, an add, or an `aside` of a taken pile's cards
+ * (set_aside: stated at any point of the turn, among its melds). */
 static bool melding(const char *l) {
   char v[16];
   verb_of(l, v, sizeof v);
-  return strcmp(v, "meld") == 0 || strcmp(v, "add") == 0;
+  return strcmp(v, "meld") == 0 || strcmp(v, "add") == 0 || strcmp(v, "aside") == 0;
 }
 
 /* ---- a run and its orders ------------------------------------------------- */
@@ -173,7 +175,7 @@ static void link_run(const lines_t *ls, run_t *r) {
     char v[16];
     r->needs[i] = -1;
     r->ordinal[i] = strcmp(verb_of(l, v, sizeof v), "meld") == 0 ? ++melds : 0;
-    if (r->ordinal[i]) continue;
+    if (r->ordinal[i] || strcmp(v, "aside") == 0) continue;
     const char *ref = strchr(strchr(l, ' ') + 1, ' ') + 1;
     if (*ref == '#') {
       int n = atoi(ref + 1) - r->before;
@@ -271,7 +273,15 @@ typedef struct {
   const ruleset_t *rules;   /* NULL: the record's variant */
   unsigned long long rng;
   int tried, counted, skipped;
+  int asides;               /* of those counted, orders of a run holding an `aside` */
 } trial_t;
+
+static bool holds_aside(const lines_t *ls, const run_t *r) {
+  char v[16];
+  for (unsigned i = 0; i < r->n; i++)
+    if (strcmp(verb_of(ls->line[r->first + i], v, sizeof v), "aside") == 0) return true;
+  return false;
+}
 
 /* Puts the run in other orders and judges each against the original. */
 static void try_run(trial_t *t, const lines_t *ls, unsigned from, unsigned to, const run_t *r,
@@ -288,6 +298,7 @@ static void try_run(trial_t *t, const lines_t *ls, unsigned from, unsigned to, c
       t->skipped++; /* a line of the run illegal where it now stands */
     } else {
       t->counted++;
+      t->asides += holds_aside(ls, r);
       cr_expect(s.status == original.status && s.code == original.code,
                 "%s: lines %u-%u in another order: %d %s at %u, in the original order %d %s at "
                 "%u:\n%s",
@@ -352,7 +363,7 @@ static trial_t try_text(const char *text, const ruleset_t *rules, const char *va
   lines_t ls = split(text);
   table_t tab = {.at = calloc(ls.n + 2, sizeof(after_t)), .nlines = ls.n};
   cr_assert_not_null(tab.at);
-  trial_t t = {rules, 0x0dde4ull, 0, 0, 0};
+  trial_t t = {rules, 0x0dde4ull, 0, 0, 0, 0};
   for (unsigned from = 0; from < ls.n;) {
     unsigned to = from + 1;
     while (to < ls.n && strcmp(ls.line[to], "cgr 1") != 0) to++;
@@ -374,6 +385,7 @@ static trial_t try_text(const char *text, const ruleset_t *rules, const char *va
 
 static void order_does_not_matter(const char *variant) {
   char *text = generate(variant, 20261126);
+  bool asides = strstr(text, " aside ") != NULL;
   trial_t legal = try_text(text, NULL, variant);
   ruleset_t strict = *builtin_rules(variant);
   strict.going_out.canastas += 2;
@@ -381,6 +393,7 @@ static void order_does_not_matter(const char *variant) {
   free(text);
   cr_expect_gt(legal.counted, 5 * GAMES, "%s: %d orders judged (%d tried, %d not valid where they stand)",
                variant, legal.counted, legal.tried, legal.skipped);
+  cr_expect(!asides || legal.asides > GAMES, "%s: %d orders moved an aside", variant, legal.asides);
   cr_expect_gt(premature.counted, GAMES / 2, "%s, two more canastas: %d orders judged (%d tried)",
                variant, premature.counted, premature.tried);
 }
@@ -393,6 +406,9 @@ Test(order, samba) { order_does_not_matter("samba"); }
 Test(order, hand_and_foot) { order_does_not_matter("hand-and-foot"); }
 Test(order, bolivia) { order_does_not_matter("bolivia"); }
 Test(order, modern_american) { order_does_not_matter("modern-american"); }
+/* a house ruleset (corpus/custom): Cuban canasta's black threes of a taken
+ * pile, whose `aside` lines move among the turn's melds */
+Test(order, cuban) { order_does_not_matter(SOURCE_DIR "/corpus/custom/cuban.yaml"); }
 
 /* The record that showed it: six kings on the table, queens, jacks and tens
  * melded, the seventh king added: legal with 760 / -150 in each of the 24

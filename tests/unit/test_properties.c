@@ -98,12 +98,19 @@ static unsigned count_lines_starting(const char *text, const char *word) {
 
 /* ---- legal, scored, deterministic --------------------------------------- */
 
-static void generated_games_are_legal(const char *rules, const char *const rare[]) {
+/* `games` games of `rules`: their hands, the scores compared with the second
+ * scorer's and the lines that state cards set aside (`aside`). */
+typedef struct {
+  int hands, compared, mismatches;
+  unsigned aside_lines;
+} legal_games_t;
+
+static legal_games_t games_are_legal(const char *rules, int games, const char *const rare[]) {
   size_t len;
-  char *text = generate(rules, 20261122, GAMES, &len);
+  char *text = generate(rules, 20261122, games, &len);
   seen_list_t s;
   judge_text(text, len, &s);
-  cr_assert_eq(s.n, GAMES, "%s: %d records read", rules, s.n);
+  cr_assert_eq(s.n, games, "%s: %d records read", rules, s.n);
   unsigned hands = 0;
   for (int i = 0; i < s.n; i++) {
     cr_expect_eq(s.v[i].status, 0, "%s: game %d: %s at %u:%u", rules, i + 1,
@@ -129,8 +136,15 @@ static void generated_games_are_legal(const char *rules, const char *const rare[
     cr_expect(uses_has(&s.uses, (rule_key_t)k), "%s: no generated game relies on %s", rules,
               rule_key_name((rule_key_t)k));
   }
+  legal_games_t out = {sc.hands, sc.compared, sc.mismatches, 0};
+  for (const char *p = text; (p = strstr(p, " aside ")) != NULL; p++) out.aside_lines++;
   free(s.v);
   free(text);
+  return out;
+}
+
+static void generated_games_are_legal(const char *rules, const char *const rare[]) {
+  games_are_legal(rules, GAMES, rare);
 }
 
 Test(properties, classic_games_are_legal) {
@@ -184,6 +198,19 @@ Test(properties, modern_american_games_are_legal) {
    * opens, and worth less than 125) */
   const char *const rare[] = {"special_hands", "special_keep_three", "opening.splash", NULL};
   generated_games_are_legal("modern-american", rare);
+}
+
+/* A house ruleset of the corpus: Cuban canasta's black threes of a taken
+ * pile set aside (set_aside), scored 5 each or 100 for all four, which the
+ * second scorer counts from the piles taken, not from the `aside` lines.
+ * Its games are long (to 7,500): a third as many. The pile is always
+ * frozen, so that no take puts the top card alone onto a meld. */
+Test(properties, cuban_games_are_legal) {
+  const char *const rare[] = {"opening.negative", "pile.take_onto_meld", NULL};
+  legal_games_t r = games_are_legal(SOURCE_DIR "/corpus/custom/cuban.yaml", GAMES / 3, rare);
+  cr_expect_gt(r.aside_lines, GAMES / 3, "cuban: %u aside lines", r.aside_lines);
+  fprintf(stderr, "properties cuban: %d hands, %d team scores, %d differ from the second scorer; "
+          "%u aside lines\n", r.hands, r.compared, r.mismatches, r.aside_lines);
 }
 
 Test(properties, the_generator_is_deterministic) {
@@ -366,6 +393,10 @@ Test(properties, samba_mutants) { mutants_keep_their_verdicts("samba", 777); }
 Test(properties, hand_and_foot_mutants) { mutants_keep_their_verdicts("hand-and-foot", 1); }
 Test(properties, bolivia_mutants) { mutants_keep_their_verdicts("bolivia", 777); }
 Test(properties, modern_american_mutants) { mutants_keep_their_verdicts("modern-american", 777); }
+/* a mutant may drop, repeat or alter an `aside` line, or give it to another */
+Test(properties, cuban_mutants) {
+  mutants_keep_their_verdicts(SOURCE_DIR "/corpus/custom/cuban.yaml", 777);
+}
 
 /* The share of hands a seating's generated games end by going out, in
  * percent: 30, but Bolivia at six players (13 cards each, three teams), where

@@ -145,6 +145,38 @@ Test(ruleset, out_of_range) {
   free(t);
 }
 
+/* set_aside: an unknown class, a totals entry without its count, a
+ * negative each, a rank that is none: each at its own line and column. */
+Test(ruleset, a_broken_set_aside_points_at_its_place) {
+  const struct {
+    const char *set_aside, *at, *says;
+  } rows[] = {
+    {"{classes: [black3, black4]}", "black4", "classes: expected black3, wild or red3"},
+    {"{classes: [black3], totals: [{value: 100}]}", "{value", "totals: missing key \"count\""},
+    {"{classes: [black3], totals: [{count: 0, value: 5}]}", "0, value",
+     "count: 0 is out of range (1 to 64)"},
+    {"{classes: [black3], each: -5}", "-5", "each: -5 is out of range (0 to 100000)"},
+    {"{ranks: [7, Z]}", "Z]", "ranks: expected a rank"},
+    {"{classes: black3}", "black3}", "classes: expected a list"},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    char text[256];
+    snprintf(text, sizeof text, "schema: 1\nname: x\nextends: classic\n\nset_aside: %s\n",
+             rows[i].set_aside);
+    cr_assert_not(load(text), "%s loads", rows[i].set_aside);
+    cr_expect_str_eq(err.file, "x.yaml");
+    cr_expect_eq(err.line, 5, "%s: line %u", rows[i].set_aside, err.line);
+    cr_expect_eq(err.col, (unsigned)(strstr(text, rows[i].at) - strstr(text, "set_aside")) + 1,
+                 "%s: column %u", rows[i].set_aside, err.col);
+    cr_expect(strstr(err.message, rows[i].says), "%s: %s", rows[i].set_aside, err.message);
+  }
+  cr_assert(load("schema: 1\nname: x\nextends: classic\n"
+                 "set_aside: {ranks: [7, K], totals: [{count: 2, value: 30}]}\n"),
+            "%u:%u: %s", err.line, err.col, err.message);
+  cr_expect(rs.set_aside.ranks[RANK_7] && rs.set_aside.ranks[RANK_K] && !rs.set_aside.classes);
+  cr_expect_eq(rs.set_aside.ntotals, 1);
+}
+
 Test(ruleset, bad_enum_lists_the_choices) {
   char *t = classic_with("same_rank: merge", "same_rank: sometimes");
   cr_assert_not(load(t));
@@ -610,7 +642,7 @@ Test(ruleset, a_ruleset_written_as_yaml_loads_back_the_same) {
                                        "wild-up-to-naturals", "foot-counts", "opening-first-meld",
                                        "red3-penalty", "must-take-unopened", "black3-first-round",
                                        "go-out-needs-kings", "red3-need-sevens", "foot-after-canasta",
-                                       NULL};
+                                       "cuban", NULL};
   for (int i = 0; custom[i]; i++) {
     char path[512];
     snprintf(path, sizeof path, "%s/corpus/custom/%s.yaml", SOURCE_DIR, custom[i]);

@@ -203,7 +203,8 @@ static void check_positions(const char *variant, int players, take_stats_t *ts) 
 Test(score, can_take_agrees_with_every_take, .timeout = 120) {
   const struct { const char *variant; int players; } seats[] = {
     {"classic", 4},  {"two-player", 2},    {"chinese", 4},         {"italian", 4},
-    {"samba", 4},    {"bolivia", 4},       {"hand-and-foot", 4},   {"modern-american", 4}};
+    {"samba", 4},    {"bolivia", 4},       {"hand-and-foot", 4},   {"modern-american", 4},
+    {SOURCE_DIR "/corpus/custom/cuban.yaml", 4}}; /* piles whose black threes are set aside */
   for (size_t i = 0; i < sizeof seats / sizeof seats[0]; i++) {
     take_stats_t ts = {0, 0, 0};
     check_positions(seats[i].variant, seats[i].players, &ts);
