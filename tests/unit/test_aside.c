@@ -424,7 +424,7 @@ static void mutate_asides(const lines_t *ls, unsigned from, unsigned to, int *mu
  * (a discard, or the meld that goes out). Doubled, it states cards no longer
  * due: SET-ASIDE at that line, or at a later `aside` of the turn where the
  * first stated a part. */
-Test(aside, each_aside_of_generated_games_dropped_or_doubled, .timeout = 120) {
+Test(aside, each_aside_of_generated_games_dropped_or_doubled) {
   char *text = NULL;
   size_t len;
   FILE *f = open_memstream(&text, &len);
@@ -456,7 +456,7 @@ Test(aside, each_aside_of_generated_games_dropped_or_doubled, .timeout = 120) {
  * generated games (the foot, the bonus packets, the pile's take count and
  * the sequences of the rulesets that have them) are legal, state cards
  * aside, and score as the second scorer counts them from the piles. */
-Test(aside, every_shipped_ruleset_with_cards_set_aside, .timeout = 120) {
+Test(aside, every_shipped_ruleset_with_cards_set_aside) {
   char dir[] = "/tmp/aside-XXXXXX";
   cr_assert_not_null(mkdtemp(dir));
   int hands = 0, asides = 0, differ = 0;
