@@ -142,6 +142,9 @@ static unsigned record_last(const html_t *h, const record_t *rec) {
   if (h->at_end) return h->received;
   unsigned last = h->last_line, next = h->received;
   if (rec->verdict.line > last && rec->verdict.line < next) last = rec->verdict.line;
+  /* a malformed line before the `cgr` line is the record's verdict: its
+   * lines run to that `cgr` line at least */
+  if (rec->start_line > last && rec->start_line < next) last = rec->start_line;
   return last < next ? last : next - 1;
 }
 
