@@ -9,7 +9,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "gen.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -127,15 +126,15 @@ static const stmt_t *try_text(gen_t *g, int p, const char *text) {
 
 bool gen_try(gen_t *g, int p, const char *text) { return try_text(g, p, text) != NULL; }
 
-/* Tries an action by `actor`; written and kept only when the engine accepts
- * it. */
-bool gen_act(gen_t *g, int actor, const char *fmt, ...) {
+/* Tries an action by `actor`, its words after the name; written and kept
+ * only when the engine accepts it. */
+bool gen_act(gen_t *g, int actor, const char *words) {
   char text[CAND_TEXT];
-  int n = snprintf(text, sizeof text, "%s ", g->names[actor]);
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
-  va_end(ap);
+  size_t n = strlen(g->names[actor]);
+  if (n + 1 >= sizeof text) n = 0;
+  memcpy(text, g->names[actor], n);
+  text[n++] = ' ';
+  gen_copy_text(text + n, sizeof text - n, words);
   const stmt_t *st = try_text(g, actor, text + n);
   if (!st) return false;
   engine_t *t = g->e;

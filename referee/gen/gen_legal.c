@@ -219,7 +219,7 @@ static bool stranded(gen_t *g, int p) {
 bool gen_play(gen_t *g, int p, const char *text, bool guard) {
   size_t mark = g->hand.len;
   unsigned line = g->line;
-  if (!gen_act(g, p, "%s", text)) return false;
+  if (!gen_act(g, p, text)) return false;
   if (!guard || !stranded(g, p)) return true;
   eng_copy(g->undo, g->tmp); /* the hand before the play */
   bool out = gen_choose_any(g, p, V_ADD);

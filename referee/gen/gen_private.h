@@ -58,8 +58,9 @@ bool gen_is_wild(const gen_t *g, card_t c);
 const eng_view_t *gen_vw(gen_t *g);
 /* The hand in play becomes a copy of `from` (a snapshot taken back). */
 void gen_restore(gen_t *g, const engine_t *from);
-/* Tries an action by `actor`; written and kept only when the engine accepts it. */
-bool gen_act(gen_t *g, int actor, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Tries an action by `actor`, its words after the name (`meld 7S 7H 7D`);
+ * written and kept only when the engine accepts it. */
+bool gen_act(gen_t *g, int actor, const char *words);
 
 /* dst becomes src, cut to fit size bytes (snprintf's "%s", without its cost:
  * the generator copies words at every candidate). */

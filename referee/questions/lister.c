@@ -20,6 +20,8 @@ typedef struct {
   const meld_t *meld[2];  /* the melds ref names, NULL */
   card_t named[LISTER_MAX_CARDS];
   unsigned nnamed;
+  card_t wild[CARD_KINDS]; /* the ruleset's wild cards, in card order (pool_wilds) */
+  unsigned nwild;
 } cand_t;
 
 /* A pool: kinds of cards with how many of each may be named. The first
@@ -75,10 +77,11 @@ static void pool_add(pool_t *pl, const card_counts_t *h, card_t k) {
   }
 }
 
-/* The wild cards of h, but those of rank skip (-1: none). */
-static void pool_wilds(pool_t *pl, const ruleset_t *rs, const card_counts_t *h, int skip) {
-  for (int k = 0; k < CARD_KINDS; k++)
-    if (rs_is_wild(rs, (card_t)k) && card_rank((card_t)k) != skip) pool_add(pl, h, (card_t)k);
+/* The wild cards of h, but those of rank skip (-1: none): asked for every
+ * run of every suit, so from the list lister_each makes once. */
+static void pool_wilds(pool_t *pl, const cand_t *c, const card_counts_t *h, int skip) {
+  for (unsigned i = 0; i < c->nwild; i++)
+    if (card_rank(c->wild[i]) != skip) pool_add(pl, h, c->wild[i]);
 }
 
 /* Every sub-multiset of pl from kind i on, after the cards named so far
@@ -114,7 +117,7 @@ static void rank_and_wilds(cand_t *c, int r, bool need_rank, unsigned smin) {
   if (r == RANK_JOKER) pool_add(&pl, h, CARD_JOKER);
   pl.nreq = need_rank ? pl.nk : 0;
   if (need_rank && !pl.nk) return;
-  pool_wilds(&pl, c->v->rs, h, r);
+  pool_wilds(&pl, c, h, r);
   pick_all(c, &pl, smin, LISTER_MAX_CARDS);
 }
 
@@ -152,7 +155,7 @@ static void run_pick(cand_t *c, const run_t *run, int lo, int hi, unsigned skip)
   gaps = gaps > run->wilds ? gaps - run->wilds : 0;
   if (!c->nnamed && !gaps) gaps = 1; /* the run as it stands: wild cards alone, at least one */
   pool_t pl = {.nk = 0};
-  pool_wilds(&pl, c->v->rs, &c->v->hand[c->player], -1);
+  pool_wilds(&pl, c, &c->v->hand[c->player], -1);
   pick_all(c, &pl, gaps, LISTER_MAX_CARDS);
 }
 
@@ -190,7 +193,7 @@ static void melds(cand_t *c, int p) {
     if (r == RANK_JOKER || !rs_is_wild(c->v->rs, card_make(r, 0)))
       rank_and_wilds(c, r, true, 1);
   pool_t pl = {.nk = 0};
-  pool_wilds(&pl, c->v->rs, &c->v->hand[p], -1);
+  pool_wilds(&pl, c, &c->v->hand[p], -1);
   pick_all(c, &pl, 1, LISTER_MAX_CARDS);
   for (int s = 0; s < 4; s++) runs(c, &(run_t){s, 0, -1, -1, 0});
 }
@@ -364,6 +367,8 @@ static bool many(int verb) {
 void lister_each(const eng_view_t *v, unsigned verbs, int player, lister_visit_t visit,
                  void *ctx) {
   cand_t c = {.v = v, .visit = visit, .ctx = ctx};
+  for (card_t k = 0; k < CARD_KINDS; k++)
+    if (rs_is_wild(v->rs, k)) c.wild[c.nwild++] = k;
   for (int verb = 0; verb < V_COUNT; verb++)
     for (int p = 0; p < v->nplayers && (verbs & LISTER_VERB(verb)); p++)
       if ((player < 0 || p == player) && (p == v->current || !many(verb)))

@@ -304,6 +304,7 @@ static cands_t asides_of(const card_counts_t *due, int current) {
   static const int team_of[2] = {0, 1};
   eng_view_t v;
   memset(&v, 0, sizeof v);
+  v.rs = house(black3); /* a view's ruleset: the lister reads its wild cards */
   v.nplayers = 2;
   v.team_of = team_of;
   v.current = current;
