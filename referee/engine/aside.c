@@ -44,6 +44,12 @@ static bool nothing_due(engine_t *e, const stmt_t *st, int p) {
                   e->player_name[p]);
 }
 
+unsigned eng_pile_asides(const engine_t *e) {
+  unsigned n = 0;
+  for (unsigned i = 0; i + 1 < e->npile; i++) n += rs_aside_key(e->rs, e->pile[i]) != RK_NONE;
+  return n;
+}
+
 void eng_pile_aside(engine_t *e, unsigned from) {
   if (e->npile == 0) return;
   unsigned kept = from, top = e->npile - 1;

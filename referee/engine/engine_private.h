@@ -265,6 +265,8 @@ static inline foot_now_t eng_foot_now(const engine_t *e, int p) {
  * that are set aside go to aside_due, the others closing up in their order
  * (what is left joins the hand). */
 void eng_pile_aside(engine_t *e, unsigned from);
+/* How many cards under the pile's top card a take would set aside. */
+unsigned eng_pile_asides(const engine_t *e);
 bool eng_act_aside(engine_t *e, const stmt_t *st, int p);
 /* SET-ASIDE: the turn ends (a discard, going out) with cards of the pile
  * taken still to state; the test inline, the verdict a call. */

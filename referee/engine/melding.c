@@ -626,7 +626,8 @@ bool eng_act_take(engine_t *e, const stmt_t *st, int p) {
    * followed by the taker's discard, nothing else: a take that would empty
    * the hand (a pile of one card taken with the last cards) leaves none.
    * Refused before any card moves, whatever the cards named. */
-  if (rs->turn.meld_before_draw && e->hand[p].total + (e->npile - 1) == st->ncards)
+  unsigned joining = e->npile - 1 - (e->sets_aside ? eng_pile_asides(e) : 0); /* set_aside */
+  if (rs->turn.meld_before_draw && e->hand[p].total + joining == st->ncards)
     return eng_fail(e, st, st->verb_word.col, CODE_PHASE, RK_TURN_MELD_BEFORE_DRAW,
                     _("%s takes the pile with the last cards of the hand: the take is followed "
                       "by a discard, and no card would be left for it"),

@@ -266,6 +266,38 @@ Test(aside, a_take_after_melding_out_first_goes_on_to_the_discard) {
   }
 }
 
+/* Melding first, a take must leave a card for the discard that follows it:
+ * the pile's cards set aside do not join the hand, so a take whose other
+ * cards all go aside leaves none (PHASE at the take); without set_aside the
+ * same take leaves the black three in the hand. */
+Test(aside, a_take_whose_other_cards_go_aside_leaves_none_for_the_discard) {
+  static const char *const text =
+    "cgr 1\nvariant classic\nplayer Anne\nplayer Bruno\nmatch hands 1\nhand 1\n"
+    "dealer Bruno\n"
+    "deal Anne KH KH KS KS KD KD KC QH QH QS QS JH JH JS 3C\n"
+    "deal Bruno 8H 8S 8D 7H 7S 7D 6H 6S 6D 5H 5S 5D 4H 4S QD\n"
+    "Anne draw JD\nAnne discard 3C\nBruno draw 4D\nBruno discard QD\n"
+    "Anne meld KH KH KS KS KD KD KC\nAnne meld QH QH QS QS\nAnne meld JH JH JS JD\n"
+    "Anne take\nAnne discard 3C\n";
+  const struct {
+    const char *set_aside;
+    code_t code;
+    unsigned line;
+  } rows[] = {
+    {"set_aside: {classes: [black3], each: 5}\n", CODE_PHASE, 17},
+    {"", CODE_HAND_UNFINISHED, 19}, /* the three discarded empties the hand: play goes on */
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    char body[256];
+    snprintf(body, sizeof body, "turn: {meld_before_draw: true}\npile: {initial: 0}\n%s",
+             rows[i].set_aside);
+    seen_t *s = play(classic_and(body), text);
+    cr_expect(s->verdict.code == rows[i].code && s->verdict.line == rows[i].line,
+              "row %zu: %s at %u, not %s at %u: %s", i, code_name(s->verdict.code),
+              s->verdict.line, code_name(rows[i].code), rows[i].line, s->verdict.message);
+  }
+}
+
 /* ---- the value ---------------------------------------------------------------- */
 
 /* set_aside.totals gives exactly its count's value; any other count is
